@@ -1,0 +1,42 @@
+// Prints the core's results for fixed inputs as JSON, for the WASM parity test
+// (tests/wasm/parity.test.js): the same seeds must give the same matrices in
+// the native build (g++, libstdc++) and in WASM (em++, libc++) within 1e-5.
+// The cases here and in that test must stay the same.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "atlas/embedding.hpp"
+#include "atlas/random.hpp"
+#include "atlas/self_attention.hpp"
+
+namespace {
+
+void print(const std::string& key, const atlas::Matrix& m, bool last = false) {
+  std::cout.precision(17);
+  std::cout << "\"" << key << "\": [";
+  for (Eigen::Index i = 0; i < m.size(); ++i) std::cout << (i ? "," : "") << m.data()[i];
+  std::cout << "]" << (last ? "\n" : ",\n");
+}
+
+}  // namespace
+
+int main() {
+  const std::vector<std::string> words = {"The", "cat", "sat", "on", "the", "mat"};
+  std::cout << "{\n";
+  print("embed_d8_seed42", atlas::embed_words(words, 8, 42));
+  atlas::SelfAttentionOptions options;
+  options.d_model = 16;
+  options.seed = 7;
+  options.pe_strength = 1.0;
+  options.causal = true;
+  const auto r = atlas::self_attention(words, options);
+  print("self_d16_seed7_pe1_causal_weights", r.result.weights);
+  print("self_d16_seed7_pe1_causal_output", r.result.output);
+  options.seed = 4294967295ULL;
+  options.causal = false;
+  options.pe_strength = 0.0;
+  print("self_d16_seedmax_weights", atlas::self_attention(words, options).result.weights, true);
+  std::cout << "}\n";
+  return 0;
+}

@@ -1,0 +1,44 @@
+// JS <-> core adapters for the Embind bindings.
+//
+// Matrices cross the boundary as plain objects {rows, cols, data} (row-major).
+// The JS facade (wasm/js/) has already checked that an argument is such an
+// object with rows * cols numbers, so the adapters only copy; the core checks
+// shapes, finiteness and ranges and throws std::invalid_argument with a message
+// that names the argument. `guarded` turns that exception into {error: message},
+// which the facade rethrows as a JS Error: the module never aborts on bad input.
+// Outputs are copied into fresh Float64Arrays, never views of WASM memory
+// (a view detaches when memory grows).
+#pragma once
+
+#include <emscripten/val.h>
+
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "atlas/matrix.hpp"
+
+namespace atlas::wasm {
+
+using emscripten::val;
+
+Matrix matrix_from_js(const val& m, const std::string& name);
+val matrix_to_js(const Matrix& m);
+val vector_to_js(const Vector& v);
+std::vector<std::string> strings_from_js(const val& list);
+val strings_to_js(const std::vector<std::string>& list);
+
+// {error: message}: the facade throws new Error(message).
+val error_to_js(const std::string& message);
+
+// Runs fn() and returns its val, or error_to_js(what) if it throws.
+template <typename Fn>
+val guarded(Fn&& fn) {
+  try {
+    return fn();
+  } catch (const std::exception& e) {
+    return error_to_js(e.what());
+  }
+}
+
+}  // namespace atlas::wasm

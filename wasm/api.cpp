@@ -1,0 +1,92 @@
+#include "api.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+
+#include "atlas/attention.hpp"
+#include "atlas/embedding.hpp"
+#include "atlas/entropy.hpp"
+#include "atlas/limits.hpp"
+#include "atlas/mask.hpp"
+#include "atlas/patterns.hpp"
+#include "atlas/positional.hpp"
+#include "atlas/self_attention.hpp"
+#include "atlas/tokenize.hpp"
+
+namespace atlas::wasm {
+namespace {
+
+val attention_to_js(const AttentionResult& r) {
+  val out = val::object();
+  out.set("output", matrix_to_js(r.output));
+  out.set("weights", matrix_to_js(r.weights));
+  out.set("scores", matrix_to_js(r.scores));
+  out.set("rowSums", vector_to_js(r.row_sums));
+  return out;
+}
+
+// Seeds arrive as JS numbers; the facade checks they are integers in 0..2^32-1.
+std::uint64_t seed_from_js(double seed) { return static_cast<std::uint64_t>(seed); }
+
+}  // namespace
+
+val attention_js(const val& q, const val& k, const val& v, const val& mask) {
+  return guarded([&] {
+    std::optional<Matrix> m;
+    if (!mask.isNull() && !mask.isUndefined()) m = matrix_from_js(mask, "mask");
+    return attention_to_js(
+        attention(matrix_from_js(q, "Q"), matrix_from_js(k, "K"), matrix_from_js(v, "V"), m));
+  });
+}
+
+val causal_mask_js(int n) {
+  return guarded([&] { return matrix_to_js(causal_mask(n)); });
+}
+
+val positional_encoding_js(int n, int d) {
+  return guarded([&] { return matrix_to_js(positional_encoding(n, d)); });
+}
+
+val entropy_js(const val& w) {
+  return guarded([&] { return vector_to_js(entropy(matrix_from_js(w, "W"))); });
+}
+
+val pattern_js(const std::string& name, int n, int window, int stride, int globals) {
+  return guarded([&] { return matrix_to_js(pattern(name, n, {window, stride, globals})); });
+}
+
+val tokenize_js(const std::string& text) {
+  return guarded([&] { return strings_to_js(split_words(text, kMaxWords)); });
+}
+
+val embed_js(const val& words, int d, double seed) {
+  return guarded(
+      [&] { return matrix_to_js(embed_words(strings_from_js(words), d, seed_from_js(seed))); });
+}
+
+val self_attention_js(const val& words, const val& options) {
+  return guarded([&] {
+    SelfAttentionOptions o;
+    o.d_model = options["dModel"].as<int>();
+    o.seed = seed_from_js(options["seed"].as<double>());
+    o.pe_strength = options["positional"].as<double>();
+    const std::string projection = options["projection"].as<std::string>();
+    if (projection == "identity") {
+      o.projection = Projection::Identity;
+    } else if (projection != "random") {
+      throw std::invalid_argument("projection '" + projection +
+                                  "' is unknown; expected 'random' or 'identity'");
+    }
+    o.causal = options["causal"].as<bool>();
+    const SelfAttentionResult r = self_attention(strings_from_js(words), o);
+    val out = attention_to_js(r.result);
+    out.set("X", matrix_to_js(r.X));
+    out.set("Q", matrix_to_js(r.Q));
+    out.set("K", matrix_to_js(r.K));
+    out.set("V", matrix_to_js(r.V));
+    return out;
+  });
+}
+
+}  // namespace atlas::wasm

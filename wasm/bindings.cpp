@@ -1,0 +1,17 @@
+// The one Embind block: registers the raw functions of wasm/api.hpp under the
+// names the JS facade (wasm/js/) calls. Nothing else belongs in this file.
+#include <emscripten/bind.h>
+
+#include "api.hpp"
+
+EMSCRIPTEN_BINDINGS(attention_atlas) {
+  using namespace atlas::wasm;
+  emscripten::function("attention", &attention_js);
+  emscripten::function("causalMask", &causal_mask_js);
+  emscripten::function("positionalEncoding", &positional_encoding_js);
+  emscripten::function("entropy", &entropy_js);
+  emscripten::function("pattern", &pattern_js);
+  emscripten::function("tokenize", &tokenize_js);
+  emscripten::function("embed", &embed_js);
+  emscripten::function("selfAttention", &self_attention_js);
+}
