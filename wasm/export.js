@@ -2,6 +2,6 @@
 // exposes the public factory as a classic-script global and as Node's
 // module.exports, replacing the raw Emscripten factory in both places.
 var createAttentionCore = atlasFacade.wrapFactory(createAttentionCoreWasm);
-if (typeof module === 'object' && module && typeof module.exports === 'object') {
+if (typeof module === 'object' && module && module.exports) {
   module.exports = createAttentionCore;
 }

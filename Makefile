@@ -1,0 +1,67 @@
+# Attention Atlas: `make serve` and `make test` are the Quick start (README.md).
+# Each target installs what is missing (idempotent, quiet when done), builds
+# what changed, then does its job.
+
+PORT ?= 8000
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_PACKAGES := emscripten libeigen3-dev catch2 chromium
+JOBS ?= 2
+# Debian's em++ runs its JS optimizer with Node and needs Debian's acorn.
+export NODE_PATH := /usr/share/nodejs
+
+.PHONY: all deps dist native wasm site serve test test-core test-wasm test-browser bench clean
+
+all: dist
+
+deps: node_modules/.stamp
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+node_modules/.stamp: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+native: deps
+	@cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake --build build/native -j$(JOBS) -- --no-print-directory -s
+
+wasm: deps
+	@[ -f build/wasm/CMakeCache.txt ] || emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
+	  -DEigen3_DIR=/usr/share/eigen3/cmake >/dev/null
+	@cmake --build build/wasm -j$(JOBS) -- --no-print-directory -s
+	@test -f dist/attention-core.js
+
+site: deps wasm
+	@node site/build.mjs
+
+dist: site
+
+serve: dist
+	@echo "Serving dist/ on http://localhost:$(PORT)  (Ctrl+C stops)"
+	@node tools/serve.mjs dist $(PORT)
+
+test: native dist
+	@$(MAKE) --no-print-directory test-core test-wasm test-browser
+
+test-core:
+	@echo "== Level 1: Catch2 on the native core"
+	@ctest --test-dir build/native --output-on-failure --progress
+
+test-wasm:
+	@echo "== Level 2: node:test on dist/attention-core.js"
+	@node --test tests/wasm/
+
+test-browser:
+	@echo "== Level 3: Chromium (playwright-core) on dist/"
+	@node --test --test-concurrency=1 tests/browser/
+
+bench: native dist
+	@node bench/run.mjs
+
+clean:
+	rm -rf build dist
