@@ -19,9 +19,10 @@ export function integer(value, name, lo, hi) {
   return value;
 }
 
-export function number(value, name) {
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new Error(`${name} must be a finite number; got ${describe(value)}`);
+export function number(value, name, lo = -Infinity, hi = Infinity) {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < lo || value > hi) {
+    const range = Number.isFinite(lo) ? ` from ${lo} to ${hi}` : '';
+    throw new Error(`${name} must be a finite number${range}; got ${describe(value)}`);
   }
   return value;
 }

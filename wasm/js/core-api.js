@@ -45,7 +45,7 @@ export function coreApi(raw) {
       return unwrap(raw.selfAttention(arg.words(words), {
         dModel: arg.integer(o.dModel ?? 16, 'dModel', 1, 1024),
         seed: arg.seed(o.seed ?? 1),
-        positional: arg.number(o.positional ?? 0, 'positional'),
+        positional: arg.number(o.positional ?? 0, 'positional', 0, 10),
         projection: arg.oneOf(o.projection ?? 'random', 'projection', ['random', 'identity']),
         causal: Boolean(o.causal),
       }));

@@ -1,0 +1,60 @@
+// Page entry: loads the attention core once, then starts each section when it
+// comes near the viewport (so a long article does not compute every figure up
+// front). Each section module exports { id, init(root, core) }; adding a
+// section = one partial in site/sections/ + one module in ./sections/ + one
+// line in ./sections/index.js.
+import { sections } from './sections/index.js';
+
+const STATUS_ID = 'core-status';
+
+function setStatus(text, failed = false) {
+  const el = document.getElementById(STATUS_ID);
+  if (!el) return;
+  el.textContent = text;
+  el.dataset.state = failed ? 'error' : 'ready';
+}
+
+function startWhenNear(root, start) {
+  if (!('IntersectionObserver' in window)) {
+    start();
+    return;
+  }
+  const observer = new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) {
+      observer.disconnect();
+      start();
+    }
+  }, { rootMargin: '400px 0px' });
+  observer.observe(root);
+}
+
+async function main() {
+  let core;
+  try {
+    // createAttentionCore is the global of attention-core.js (a classic script).
+    core = await window.createAttentionCore();
+  } catch (error) {
+    setStatus(`The attention core could not start (${error.message}). The figures need WebAssembly.`, true);
+    return;
+  }
+  setStatus('Attention core ready: every figure below is computed in your browser.');
+  for (const section of sections) {
+    const root = document.getElementById(section.id);
+    if (!root) continue;
+    startWhenNear(root, () => {
+      try {
+        section.init(root, core);
+        root.dataset.state = 'ready';
+      } catch (error) {
+        root.dataset.state = 'error';
+        console.error(`Section ${section.id} failed to start`, error);
+      }
+    });
+  }
+}
+
+if (document.readyState === 'loading') {
+  document.addEventListener('DOMContentLoaded', main);
+} else {
+  main();
+}

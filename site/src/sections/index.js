@@ -1,0 +1,4 @@
+// The section modules, in page order. Each exports { id, init(root, core) }.
+import selfAttention from './self-attention.js';
+
+export const sections = [selfAttention];

@@ -1,0 +1,47 @@
+// Section 1, self-attention: sentence, seed and d_model -> core.selfAttention
+// -> one heatmap of the weights with each row's sum beside it.
+import { bindControls } from '../ui/controls.js';
+import { heatmap } from '../charts/heatmap.js';
+import { newSeed } from '../ui/seed.js';
+
+const format3 = (x) => `Σ ${x.toFixed(3)}`;
+
+export default {
+  id: 'self-attention',
+  init(root, core) {
+    const chart = heatmap(root.querySelector('[data-chart="weights"]'), {
+      rowTitle: 'query (attending from)',
+      colTitle: 'key (attended to)',
+      readout: (c) => `“${c.rowLabel}” (query ${c.row + 1}) takes ${(c.value * 100).toFixed(1)}% of its output from “${c.colLabel}” (key ${c.col + 1})`,
+    });
+    let words = null;
+
+    function update(changed, state) {
+      if (changed === 'sentence' || !words) {
+        try {
+          words = core.tokenize(state.sentence);
+          controls.error('sentence', '');
+        } catch (error) {
+          controls.error('sentence', error.message);
+          return;
+        }
+      }
+      try {
+        const result = core.selfAttention(words, { dModel: state.dModel, seed: state.seed });
+        controls.clearErrors();
+        chart.update({
+          matrix: result.weights,
+          rowLabels: words,
+          colLabels: words,
+          rowNotes: Array.from(result.rowSums, format3),
+        });
+      } catch (error) {
+        controls.error(changed === 'sentence' ? 'seed' : changed, error.message);
+      }
+    }
+
+    const controls = bindControls(root, update);
+    root.querySelector('[data-action="reseed"]').addEventListener('click', () => controls.set('seed', newSeed()));
+    update('sentence', controls.state);
+  },
+};

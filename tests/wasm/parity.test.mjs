@@ -1,0 +1,34 @@
+// Native (g++, libstdc++) and WASM (em++, libc++) builds of the core draw the
+// same numbers for the same seed: the cases below must stay those printed by
+// tests/parity/dump.cpp (built as build/native/atlas_dump by `make native`).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadCore, maxAbsDiff } from './load.mjs';
+
+const dumpTool = process.env.ATLAS_DUMP || fileURLToPath(new URL('../../build/native/atlas_dump', import.meta.url));
+const core = await loadCore();
+const words = ['The', 'cat', 'sat', 'on', 'the', 'mat'];
+
+test('the native dump tool exists (run `make native`)', () => {
+  assert.ok(existsSync(dumpTool), `missing ${dumpTool}`);
+});
+
+const native = existsSync(dumpTool) ? JSON.parse(execFileSync(dumpTool, { encoding: 'utf8' })) : {};
+
+const cases = {
+  embed_d8_seed42: () => core.embed(words, 8, 42).data,
+  self_d16_seed7_pe1_causal_weights: () => core.selfAttention(words, { dModel: 16, seed: 7, positional: 1, causal: true }).weights.data,
+  self_d16_seed7_pe1_causal_output: () => core.selfAttention(words, { dModel: 16, seed: 7, positional: 1, causal: true }).output.data,
+  self_d16_seedmax_weights: () => core.selfAttention(words, { dModel: 16, seed: 4294967295 }).weights.data,
+};
+
+for (const [key, compute] of Object.entries(cases)) {
+  test(`WASM matches native within 1e-5: ${key}`, { skip: !native[key] && 'no native dump' }, () => {
+    const wasm = compute();
+    assert.equal(wasm.length, native[key].length);
+    assert.ok(maxAbsDiff(wasm, native[key]) < 1e-5, `max difference ${maxAbsDiff(wasm, native[key])}`);
+  });
+}
