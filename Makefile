@@ -54,11 +54,11 @@ test-core:
 
 test-wasm:
 	@echo "== Level 2: node:test on dist/attention-core.js"
-	@node --test tests/wasm/
+	@node --test --test-reporter=spec tests/wasm/
 
 test-browser:
 	@echo "== Level 3: Chromium (playwright-core) on dist/"
-	@node --test --test-concurrency=1 tests/browser/
+	@node --test --test-reporter=spec --test-concurrency=1 tests/browser/
 
 bench: native dist
 	@node bench/run.mjs

@@ -1,25 +1,29 @@
 // heatmap(container, options) draws a matrix as a grid of coloured cells with
-// row and column labels, values in the cells when they fit, hover that
-// highlights the row and column, and a readout line. It knows nothing about
-// attention: it draws {rows, cols, data} row-major matrices.
+// row and column labels, values in the cells when they fit, hover (and arrow
+// keys) that highlight a cell's row and column, and a readout line. It knows
+// nothing about attention: it draws {rows, cols, data} row-major matrices.
 //
 //   const chart = heatmap(el, { rowTitle: 'query', colTitle: 'key' });
 //   chart.update({ matrix, rowLabels, colLabels, rowNotes, blocked });
 //   chart.highlight(i, j);  chart.onHover((cell) => ...);
 //
 // Options (defaults):
-//   domain: [0, 1]     the colour scale; 'auto' = [0, max] or symmetric when negative values occur
-//   diverging: false   blue-white-red around 0 instead of white-to-blue
+//   domain: [0, 1]     colour scale; 'auto' = [0, max], or [-max|x|, max|x|] when diverging
+//   diverging: false   negative-white-positive around 0 instead of light-to-dark
 //   rowTitle, colTitle axis titles ('', '')
 //   maxCell: 56        largest cell side in px; the grid shrinks to the container width
+//   svgLimit: 2500     above this many cells the grid is painted on a canvas (SVG would
+//                      be too many elements to stay fluid); labels are thinned to fit
 //   format: '.2f'      d3-format of the numbers in cells and in the readout
-//   readout(cell)      text of the readout line for a hovered cell
+//   readout(cell)      text of the readout line for a hovered cell {row, col, value, rowLabel, colLabel}
+//   hint               readout text before any hover
 // Data: matrix {rows, cols, data}; rowLabels/colLabels (strings, default indices);
 // rowNotes: a string per row drawn to the right (e.g. a row sum); blocked: a
 // matrix of 0/1 whose 1-cells are hatched as "not allowed" instead of coloured.
 // Labels are set with textContent (D3 .text), never as HTML.
 import {
-  select, scaleSequential, scaleDiverging, interpolateRgb, interpolateRgbBasis, format as d3format, max as d3max,
+  select, pointer, scaleSequential, scaleDiverging, interpolateRgb, interpolateRgbBasis, color as d3color,
+  format as d3format, max as d3max,
 } from 'd3';
 
 let nextId = 0;
@@ -28,42 +32,50 @@ function cssVar(el, name, fallback) {
   return getComputedStyle(el).getPropertyValue(name).trim() || fallback;
 }
 
-function labelWidth(labels, perChar) {
+function labelSpace(labels, perChar) {
   const longest = labels.reduce((m, l) => Math.max(m, String(l).length), 1);
   return Math.min(120, 10 + longest * perChar);
 }
 
+const indexLabels = (n) => Array.from({ length: n }, (_, i) => String(i));
+
 export function heatmap(container, options = {}) {
   const opts = {
-    domain: [0, 1], diverging: false, rowTitle: '', colTitle: '', maxCell: 56, format: '.2f',
+    domain: [0, 1], diverging: false, rowTitle: '', colTitle: '', maxCell: 56, svgLimit: 2500,
+    format: '.2f', hint: 'Hover over a cell (or focus the chart and use the arrow keys) to read its value.',
     ...options,
   };
   const fmt = d3format(opts.format);
   const readoutText = opts.readout || ((c) => `${c.rowLabel} → ${c.colLabel}: ${fmt(c.value)}`);
   const id = `hm${nextId++}`;
   let data = null;
-  let hoverListeners = [];
+  let geometry = null; // { left, top, cell, rows, cols }
+  let current = null; // highlighted {row, col}
+  const hoverListeners = [];
 
   const root = select(container).classed('heatmap', true);
-  const svg = root.append('svg').attr('class', 'heatmap-svg').attr('role', 'img');
-  const defs = svg.append('defs');
-  const hatch = defs.append('pattern').attr('id', `${id}-hatch`).attr('patternUnits', 'userSpaceOnUse')
-    .attr('width', 6).attr('height', 6).attr('patternTransform', 'rotate(45)');
+  const stage = root.append('div').attr('class', 'heatmap-stage');
+  const canvas = stage.append('canvas').attr('class', 'heatmap-canvas').attr('aria-hidden', 'true');
+  const svg = stage.append('svg').attr('class', 'heatmap-svg').attr('role', 'img').attr('tabindex', 0);
+  const hatch = svg.append('defs').append('pattern').attr('id', `${id}-hatch`)
+    .attr('patternUnits', 'userSpaceOnUse').attr('width', 6).attr('height', 6)
+    .attr('patternTransform', 'rotate(45)');
   hatch.append('rect').attr('class', 'hatch-bg').attr('width', 6).attr('height', 6);
-  hatch.append('line').attr('class', 'hatch-line').attr('x1', 0).attr('y1', 0).attr('x2', 0).attr('y2', 6);
+  hatch.append('line').attr('class', 'hatch-line').attr('x2', 0).attr('y2', 6);
   const plot = svg.append('g');
   const cellsG = plot.append('g').attr('class', 'cells');
   const rowLabelsG = plot.append('g').attr('class', 'row-labels');
   const colLabelsG = plot.append('g').attr('class', 'col-labels');
   const notesG = plot.append('g').attr('class', 'row-notes');
-  const focus = plot.append('g').attr('class', 'focus');
+  const focus = plot.append('g').attr('class', 'focus').attr('visibility', 'hidden');
   const rowBand = focus.append('rect').attr('class', 'focus-row');
   const colBand = focus.append('rect').attr('class', 'focus-col');
-  const rowTitle = svg.append('text').attr('class', 'axis-title');
-  const colTitle = svg.append('text').attr('class', 'axis-title');
+  const hit = plot.append('rect').attr('class', 'hit');
+  const rowTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
+  const colTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
   const readout = root.append('p').attr('class', 'readout').attr('aria-live', 'polite');
 
-  // -> { color(value), strength(value) in [0, 1]: how far from the light end }
+  // -> { color(value) css string, strength(value) in [0, 1]: distance from the light end }
   function colorScale() {
     const values = data.matrix.data;
     const low = cssVar(container, '--heat-low', '#f7fbff');
@@ -79,27 +91,10 @@ export function heatmap(container, options = {}) {
     return { color, strength: (v) => Math.min(1, Math.max(0, (v - lo) / (hi - lo || 1))) };
   }
 
-  function layout() {
-    if (!data) return;
-    const { rows, cols } = data.matrix;
-    const rowLabels = data.rowLabels || Array.from({ length: rows }, (_, i) => String(i));
-    const colLabels = data.colLabels || Array.from({ length: cols }, (_, j) => String(j));
-    const width = Math.max(200, container.clientWidth || 320);
-    const left = labelWidth(rowLabels, 7) + (opts.rowTitle ? 18 : 0);
-    const top = labelWidth(colLabels, 5.2) + (opts.colTitle ? 18 : 0);
-    const right = data.rowNotes ? 56 : 8;
-    const cell = Math.max(4, Math.min(opts.maxCell, Math.floor((width - left - right) / cols)));
-    const gridW = cell * cols;
-    const gridH = cell * rows;
-    const { color, strength } = colorScale();
+  function drawSvgCells(cell, color, strength) {
+    const { cols } = data.matrix;
     const blocked = data.blocked ? data.blocked.data : null;
     const showValues = cell >= 26;
-
-    svg.attr('width', left + gridW + right).attr('height', top + gridH + 6)
-      .attr('viewBox', `0 0 ${left + gridW + right} ${top + gridH + 6}`)
-      .attr('aria-label', `${opts.rowTitle || 'rows'} by ${opts.colTitle || 'columns'} heatmap, ${rows} by ${cols}`);
-    plot.attr('transform', `translate(${left},${top})`);
-
     const cells = Array.from(data.matrix.data, (value, k) => ({
       row: Math.floor(k / cols), col: k % cols, value, blocked: blocked ? blocked[k] === 1 : false,
     }));
@@ -109,83 +104,148 @@ export function heatmap(container, options = {}) {
       e.append('text');
       return e;
     });
-    g.attr('transform', (d) => `translate(${d.col * cell},${d.row * cell})`)
-      .classed('blocked', (d) => d.blocked);
-    g.select('rect').attr('width', cell - 1).attr('height', cell - 1)
+    g.attr('transform', (d) => `translate(${d.col * cell},${d.row * cell})`).classed('blocked', (d) => d.blocked);
+    g.select('rect').attr('width', Math.max(1, cell - 1)).attr('height', Math.max(1, cell - 1))
       .attr('fill', (d) => (d.blocked ? `url(#${id}-hatch)` : color(d.value)));
     g.select('text').attr('x', (cell - 1) / 2).attr('y', (cell - 1) / 2).attr('dy', '0.35em')
       .attr('class', (d) => (strength(d.value) > 0.55 ? 'value on-dark' : 'value'))
       .text((d) => (showValues && !d.blocked ? fmt(d.value) : ''));
-    g.on('pointerenter', (event, d) => emitHover(d)).on('focus', (event, d) => emitHover(d));
+  }
 
+  // One pixel per cell in an offscreen canvas, scaled up without smoothing.
+  function drawCanvasCells(left, top, cell, color) {
+    const { rows, cols, data: values } = data.matrix;
+    const blocked = data.blocked ? data.blocked.data : null;
+    const lut = Array.from({ length: 256 }, (_, k) => d3color(color.copy().domain(
+      color.domain().length === 3 ? [0, 127.5, 255] : [0, 255])(k)).rgb());
+    const [d0, d1] = [color.domain()[0], color.domain()[color.domain().length - 1]];
+    const hatchRgb = d3color(cssVar(container, '--hatch', '#999')).rgb();
+    const image = new ImageData(cols, rows);
+    for (let k = 0; k < values.length; k++) {
+      const t = Math.round(255 * Math.min(1, Math.max(0, (values[k] - d0) / (d1 - d0 || 1))));
+      const c = blocked && blocked[k] === 1 ? hatchRgb : lut[t];
+      image.data.set([c.r, c.g, c.b, 255], 4 * k);
+    }
+    const source = document.createElement('canvas');
+    source.width = cols;
+    source.height = rows;
+    source.getContext('2d').putImageData(image, 0, 0);
+    const ratio = window.devicePixelRatio || 1;
+    const el = canvas.node();
+    el.width = Math.round(cols * cell * ratio);
+    el.height = Math.round(rows * cell * ratio);
+    el.style.width = `${cols * cell}px`;
+    el.style.height = `${rows * cell}px`;
+    el.style.left = `${left}px`;
+    el.style.top = `${top}px`;
+    const ctx = el.getContext('2d');
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(source, 0, 0, el.width, el.height);
+  }
+
+  function layout() {
+    if (!data) return;
+    const { rows, cols } = data.matrix;
+    const rowLabels = data.rowLabels || indexLabels(rows);
+    const colLabels = data.colLabels || indexLabels(cols);
+    const useCanvas = rows * cols > opts.svgLimit;
+    const width = Math.max(200, container.clientWidth || 320);
+    const left = labelSpace(rowLabels, 7) + (opts.rowTitle ? 18 : 0);
+    const top = labelSpace(colLabels, 5.2) + (opts.colTitle ? 18 : 0);
+    const right = data.rowNotes ? 56 : 8;
+    const fit = (width - left - right) / cols;
+    const cell = useCanvas ? Math.min(opts.maxCell, fit) : Math.max(4, Math.min(opts.maxCell, Math.floor(fit)));
+    const [gridW, gridH] = [cell * cols, cell * rows];
+    geometry = { left, top, cell, rows, cols };
+    const { color, strength } = colorScale();
+
+    svg.attr('width', left + gridW + right).attr('height', top + gridH + 6)
+      .attr('viewBox', `0 0 ${left + gridW + right} ${top + gridH + 6}`)
+      .attr('aria-label', `${opts.rowTitle || 'rows'} by ${opts.colTitle || 'columns'}, ${rows} by ${cols} cells`);
+    plot.attr('transform', `translate(${left},${top})`);
+    canvas.classed('active', useCanvas);
+    if (useCanvas) {
+      cellsG.selectAll('g.cell').remove();
+      drawCanvasCells(left, top, cell, color);
+    } else {
+      drawSvgCells(cell, color, strength);
+    }
+
+    const step = (c) => Math.max(1, Math.ceil(11 / c)); // keep labels >= 11 px apart
     rowLabelsG.selectAll('text').data(rowLabels).join('text')
-      .attr('x', -6).attr('y', (_, i) => i * cell + cell / 2).attr('dy', '0.35em')
-      .attr('text-anchor', 'end').text((d) => d);
+      .attr('x', -6).attr('y', (_, i) => i * cell + cell / 2).attr('dy', '0.35em').attr('text-anchor', 'end')
+      .text((d, i) => (i % step(cell) === 0 ? d : ''));
     colLabelsG.selectAll('text').data(colLabels).join('text')
       .attr('transform', (_, j) => `translate(${j * cell + cell / 2},-6) rotate(-50)`)
-      .attr('text-anchor', 'start').text((d) => d);
+      .text((d, j) => (j % step(cell) === 0 ? d : ''));
     notesG.selectAll('text').data(data.rowNotes || []).join('text')
       .attr('x', gridW + 6).attr('y', (_, i) => i * cell + cell / 2).attr('dy', '0.35em').text((d) => d);
-
-    rowTitle.text(opts.rowTitle).attr('transform', `translate(12,${top + gridH / 2}) rotate(-90)`)
-      .attr('text-anchor', 'middle');
-    colTitle.text(opts.colTitle).attr('x', left + gridW / 2).attr('y', 12).attr('text-anchor', 'middle');
+    rowTitle.text(opts.rowTitle).attr('transform', `translate(12,${top + gridH / 2}) rotate(-90)`);
+    colTitle.text(opts.colTitle).attr('x', left + gridW / 2).attr('y', 12);
     rowBand.attr('width', gridW).attr('height', cell);
     colBand.attr('width', cell).attr('height', gridH);
-    layout.cell = cell;
-    focus.attr('visibility', 'hidden');
+    hit.attr('width', gridW).attr('height', gridH);
+    if (current) highlight(current.row, current.col);
   }
 
   function cellAt(row, col) {
     const { rows, cols, data: values } = data.matrix;
-    if (row < 0 || col < 0 || row >= rows || col >= cols) return null;
+    if (!(row >= 0 && col >= 0 && row < rows && col < cols)) return null;
     return {
       row, col, value: values[row * cols + col],
-      rowLabel: data.rowLabels ? data.rowLabels[row] : String(row),
-      colLabel: data.colLabels ? data.colLabels[col] : String(col),
+      rowLabel: (data.rowLabels || indexLabels(rows))[row],
+      colLabel: (data.colLabels || indexLabels(cols))[col],
       blocked: data.blocked ? data.blocked.data[row * cols + col] === 1 : false,
     };
   }
 
   function highlight(row, col) {
     const c = data && cellAt(row, col);
-    if (!c) {
-      focus.attr('visibility', 'hidden');
-      rowLabelsG.selectAll('text').classed('active', false);
-      colLabelsG.selectAll('text').classed('active', false);
-      return null;
-    }
-    focus.attr('visibility', 'visible');
-    rowBand.attr('y', row * layout.cell);
-    colBand.attr('x', col * layout.cell);
-    rowLabelsG.selectAll('text').classed('active', (_, i) => i === row);
-    colLabelsG.selectAll('text').classed('active', (_, j) => j === col);
+    current = c ? { row, col } : null;
+    focus.attr('visibility', c ? 'visible' : 'hidden');
+    rowLabelsG.selectAll('text').classed('active', (_, i) => c && i === row);
+    colLabelsG.selectAll('text').classed('active', (_, j) => c && j === col);
+    if (!c) return null;
+    rowBand.attr('y', row * geometry.cell);
+    colBand.attr('x', col * geometry.cell);
     readout.text(c.blocked ? `${c.rowLabel} → ${c.colLabel}: blocked` : readoutText(c));
     return c;
   }
 
-  function emitHover(d) {
-    const c = highlight(d.row, d.col);
+  function emit(row, col) {
+    if (current && current.row === row && current.col === col) return;
+    const c = highlight(row, col);
     hoverListeners.forEach((fn) => fn(c));
   }
 
-  svg.on('pointerleave', () => {
-    highlight(-1, -1);
-    hoverListeners.forEach((fn) => fn(null));
+  hit.on('pointermove', (event) => {
+    const [x, y] = pointer(event, hit.node());
+    emit(Math.floor(y / geometry.cell), Math.floor(x / geometry.cell));
+  });
+  svg.on('pointerleave', () => emit(-1, -1));
+  svg.on('keydown', (event) => {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (!data || !moves[event.key]) return;
+    event.preventDefault();
+    const [dr, dc] = moves[event.key];
+    const from = current || { row: 0, col: 0 };
+    const row = Math.min(geometry.rows - 1, Math.max(0, from.row + (current ? dr : 0)));
+    const col = Math.min(geometry.cols - 1, Math.max(0, from.col + (current ? dc : 0)));
+    emit(row, col);
   });
 
-  const resize = new ResizeObserver(() => layout());
-  resize.observe(container);
+  new ResizeObserver(() => layout()).observe(container);
 
   return {
     update(next) {
       data = next;
+      if (current && !cellAt(current.row, current.col)) current = null;
       layout();
-      readout.text(opts.hint || 'Hover over a cell to read its value.');
+      if (!current) readout.text(opts.hint);
       return this;
     },
     highlight(row, col) {
-      highlight(row, col);
+      if (data) highlight(row, col);
       return this;
     },
     onHover(fn) {

@@ -1,0 +1,53 @@
+// heatmapGrid(container, options) draws small multiples: one heatmap per panel,
+// laid out in as many columns as fit (each panel at least `minPanel` px wide),
+// with optionally linked hover: pointing at (i, j) in one panel highlights
+// (i, j) in every panel, so the same query/key pair can be compared.
+//
+//   const grid = heatmapGrid(el, { linked: true, minPanel: 220, domain: [0, 1] });
+//   grid.update([{ title: 'Head 1', note: 'H = 1.2 nats', matrix, rowLabels, colLabels }, ...]);
+//
+// Options: minPanel (220), linked (false), and any heatmap() option, applied
+// to every panel. Panel fields: title, note (a line under the chart), and the
+// heatmap data fields (matrix, rowLabels, colLabels, rowNotes, blocked).
+import { select } from 'd3';
+import { heatmap } from './heatmap.js';
+
+export function heatmapGrid(container, options = {}) {
+  const { minPanel = 220, linked = false, ...heatmapOptions } = options;
+  const root = select(container).classed('heatmap-grid', true);
+  root.node().style.setProperty('--panel-min', `${minPanel}px`);
+  let charts = [];
+
+  function build(count) {
+    root.selectAll('.panel').remove();
+    charts = Array.from({ length: count }, () => {
+      const panel = root.append('div').attr('class', 'panel');
+      const title = panel.append('h4').attr('class', 'panel-title');
+      const chart = heatmap(panel.append('div').attr('class', 'panel-chart').node(), heatmapOptions);
+      const note = panel.append('p').attr('class', 'panel-note');
+      return { panel, title, chart, note };
+    });
+    if (linked) {
+      charts.forEach(({ chart }) => chart.onHover((cell) => {
+        charts.forEach((other) => {
+          if (other.chart !== chart) other.chart.highlight(cell ? cell.row : -1, cell ? cell.col : -1);
+        });
+      }));
+    }
+  }
+
+  return {
+    update(panels) {
+      if (panels.length !== charts.length) build(panels.length);
+      panels.forEach((p, i) => {
+        charts[i].title.text(p.title || '');
+        charts[i].note.text(p.note || '');
+        charts[i].chart.update(p);
+      });
+      return this;
+    },
+    get charts() {
+      return charts.map((c) => c.chart);
+    },
+  };
+}

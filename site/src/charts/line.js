@@ -1,0 +1,107 @@
+// lineChart(container, options) draws one or more series against a shared x
+// axis, with a legend and a hover readout of the nearest x. It knows nothing
+// about attention: series are plain arrays.
+//
+//   const chart = lineChart(el, { xTitle: 'position', yTitle: 'value' });
+//   chart.update({ x: [0, 1, ...], series: [{ name: 'dim 0', values: Float64Array }, ...], refs });
+//
+// Options (defaults): xTitle, yTitle (''), yDomain ('auto' = extent of the data,
+// or [lo, hi]), height (240), markers (false: dots on each point),
+// format ('.3f') for readout values, xFormat (String) for the readout's x.
+// Data: x (numbers, default 0..len-1); series [{ name, values }], drawn in
+// --series-1..6 colours; refs: horizontal reference lines [{ y, label }] (e.g. ln n).
+import { select, pointer, scaleLinear, line as d3line, axisBottom, axisLeft, extent, format as d3format, bisectCenter } from 'd3';
+
+const SERIES_COLOURS = 6;
+
+export function lineChart(container, options = {}) {
+  const opts = { xTitle: '', yTitle: '', yDomain: 'auto', height: 240, markers: false, format: '.3f', xFormat: String, ...options };
+  const fmt = d3format(opts.format);
+  let data = null;
+
+  const root = select(container).classed('line-chart', true);
+  const svg = root.append('svg').attr('role', 'img');
+  const plot = svg.append('g');
+  const xAxis = plot.append('g').attr('class', 'axis x');
+  const yAxis = plot.append('g').attr('class', 'axis y');
+  const refsG = plot.append('g').attr('class', 'refs');
+  const linesG = plot.append('g').attr('class', 'lines');
+  const cursor = plot.append('line').attr('class', 'cursor').attr('visibility', 'hidden');
+  const hit = plot.append('rect').attr('class', 'hit');
+  const xTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
+  const yTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
+  const legend = root.append('ul').attr('class', 'legend');
+  const readout = root.append('p').attr('class', 'readout').attr('aria-live', 'polite');
+  let scales = null;
+
+  function layout() {
+    if (!data) return;
+    const width = Math.max(240, container.clientWidth || 320);
+    const margin = { top: 10, right: 16, bottom: 42, left: 56 };
+    const w = width - margin.left - margin.right;
+    const h = opts.height - margin.top - margin.bottom;
+    const xs = data.x || Array.from(data.series[0]?.values || [], (_, i) => i);
+    const all = data.series.flatMap((s) => Array.from(s.values)).concat((data.refs || []).map((r) => r.y));
+    const yDomain = opts.yDomain === 'auto' ? extent(all) : opts.yDomain;
+    if (yDomain[0] === yDomain[1]) yDomain[1] = yDomain[0] + 1;
+    const x = scaleLinear().domain(extent(xs)).range([0, w]);
+    const y = scaleLinear().domain(yDomain).nice().range([h, 0]);
+    scales = { x, y, xs };
+
+    svg.attr('width', width).attr('height', opts.height).attr('viewBox', `0 0 ${width} ${opts.height}`)
+      .attr('aria-label', `${opts.yTitle} against ${opts.xTitle}: ${data.series.map((s) => s.name).join(', ')}`);
+    plot.attr('transform', `translate(${margin.left},${margin.top})`);
+    xAxis.attr('transform', `translate(0,${h})`).call(axisBottom(x).ticks(Math.max(2, Math.floor(w / 70))));
+    yAxis.call(axisLeft(y).ticks(Math.max(2, Math.floor(h / 40))));
+    xTitle.text(opts.xTitle).attr('x', margin.left + w / 2).attr('y', opts.height - 6);
+    yTitle.text(opts.yTitle).attr('transform', `translate(14,${margin.top + h / 2}) rotate(-90)`);
+
+    const path = d3line().x((_, i) => x(xs[i])).y((v) => y(v));
+    const groups = linesG.selectAll('g.series').data(data.series).join((enter) => {
+      const g = enter.append('g');
+      g.append('path');
+      return g;
+    }).attr('class', (_, i) => `series s${(i % SERIES_COLOURS) + 1}`);
+    groups.select('path').attr('d', (s) => path(Array.from(s.values)));
+    groups.selectAll('circle').data((s) => (opts.markers ? Array.from(s.values) : []))
+      .join('circle').attr('r', 3).attr('cx', (_, i) => x(xs[i])).attr('cy', (v) => y(v));
+    refsG.selectAll('g.ref').data(data.refs || []).join((enter) => {
+      const g = enter.append('g').attr('class', 'ref');
+      g.append('line');
+      g.append('text');
+      return g;
+    }).each(function drawRef(r) {
+      const g = select(this);
+      g.select('line').attr('x1', 0).attr('x2', w).attr('y1', y(r.y)).attr('y2', y(r.y));
+      g.select('text').attr('x', w - 4).attr('y', y(r.y) - 4).attr('text-anchor', 'end').text(r.label);
+    });
+    hit.attr('width', w).attr('height', h);
+    cursor.attr('y1', 0).attr('y2', h);
+
+    legend.selectAll('li').data(data.series).join('li')
+      .attr('class', (_, i) => `s${(i % SERIES_COLOURS) + 1}`).text((s) => s.name);
+  }
+
+  hit.on('pointermove', (event) => {
+    if (!data || !scales) return;
+    const [px] = pointer(event, hit.node());
+    const i = bisectCenter(scales.xs, scales.x.invert(px));
+    cursor.attr('visibility', 'visible').attr('x1', scales.x(scales.xs[i])).attr('x2', scales.x(scales.xs[i]));
+    readout.text(`${opts.xTitle || 'x'} ${opts.xFormat(scales.xs[i])}: ${data.series.map((s) => `${s.name} ${fmt(s.values[i])}`).join(' · ')}`);
+  });
+  svg.on('pointerleave', () => cursor.attr('visibility', 'hidden'));
+
+  new ResizeObserver(() => layout()).observe(container);
+
+  return {
+    update(next) {
+      data = next;
+      layout();
+      readout.text('Hover over the chart to read the values.');
+      return this;
+    },
+    get data() {
+      return data;
+    },
+  };
+}
