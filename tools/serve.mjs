@@ -22,7 +22,13 @@ const TYPES = {
 export function startServer(dir, port = 0, headers = {}) {
   const root = resolve(dir);
   const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+    let path;
+    try {
+      path = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+    } catch {
+      res.writeHead(400).end('Bad request');
+      return;
+    }
     const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
     if (file !== root && !file.startsWith(root + sep)) {
       res.writeHead(403).end('Forbidden');

@@ -71,6 +71,9 @@ AttentionResult attention(const Matrix& Q, const Matrix& K, const Matrix& V,
   }
   AttentionResult result;
   result.scores = (Q * K.transpose()) / std::sqrt(static_cast<double>(Q.cols()));
+  if (!result.scores.allFinite()) {
+    throw std::invalid_argument("Q K^T / sqrt(d_k) overflows to infinity; Q and K are too large (scale them down)");
+  }
   result.weights = masked_softmax(result.scores, mask);
   result.output = result.weights * V;
   result.row_sums = result.weights.rowwise().sum();

@@ -98,4 +98,5 @@ TEST_CASE("attention rejects mismatched shapes, NaN and bad masks with named mes
   REQUIRE_THROWS_WITH(attention(Q, Q, Q, Matrix::Constant(3, 3, 0.5)),
                       Catch::Contains("only 0 (allowed) and 1 (blocked)"));
   REQUIRE_THROWS_AS(attention(Matrix(0, 0), Q, Q), std::invalid_argument);
+  REQUIRE_THROWS_WITH(attention(Q * 1e200, Q * 1e200, Q), Catch::Contains("overflows to infinity"));
 }
