@@ -1,6 +1,6 @@
 // Developer tool: screenshots of dist/ in Debian's Chromium, to look at what a
 // learner sees. Usage: node tools/screenshot.mjs [url-or-file] [out.png] [width] [#section]
-// Defaults: dist/index.html over file://, /tmp/atlas.png, 1280 px, whole page.
+// Defaults: dist/index.html over file://, /tmp/atlas.png, 1280 px, whole page. SCHEME=dark for dark mode.
 import { chromium } from 'playwright-core';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,7 +11,7 @@ const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
-const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } });
+const page = await browser.newPage({ viewport: { width: Number(width), height: 900 }, colorScheme: process.env.SCHEME || 'light' });
 page.on('console', (m) => console.log(`console.${m.type()}: ${m.text()}`));
 page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
 await page.goto(url);

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "atlas/embedding.hpp"
+#include "atlas/entropy.hpp"
 #include "atlas/positional.hpp"
 #include "atlas/self_attention.hpp"
 #include "atlas/tokenize.hpp"
@@ -88,4 +89,26 @@ TEST_CASE("self_attention: causal option blocks the future, and identity uses X 
   REQUIRE(id.K == id.X);
   o.pe_strength = 11.0;
   REQUIRE_THROWS_WITH(atlas::self_attention({"a"}, o), Catch::Contains("pe_strength"));
+}
+
+TEST_CASE("self_attention: the 1/sqrt(d) scaling keeps row entropy flat across d_model") {
+  // The page claims rows stay about as spread out at d = 128 as at d = 8.
+  const std::vector<std::string> words = {"the", "cat", "sat", "on", "the", "mat", "and", "looked", "at", "a", "dog"};
+  auto mean_entropy = [&](int d) {
+    double sum = 0.0;
+    int count = 0;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+      atlas::SelfAttentionOptions o;
+      o.d_model = d;
+      o.seed = seed;
+      const auto h = atlas::entropy(atlas::self_attention(words, o).result.weights);
+      sum += h.sum();
+      count += static_cast<int>(h.size());
+    }
+    return sum / count;
+  };
+  const double at8 = mean_entropy(8), at128 = mean_entropy(128);
+  REQUIRE(std::abs(at8 - at128) < 0.15);
+  REQUIRE(at128 < std::log(11.0) - 0.2);  // not uniform either
+  REQUIRE(at128 > 1.5);                   // and not collapsed onto one word
 }
