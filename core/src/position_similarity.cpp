@@ -34,7 +34,11 @@ PositionSimilarity position_similarity(int n, int d, const std::vector<int>& dim
   require_indices(dims, d, "dims", "d");
   require_indices(positions, n, "positions", "n");
 
-  out.similarity = out.encoding * out.encoding.transpose();
+  // S is symmetric: compute the lower triangle only (half of the O(n^2 d) work,
+  // which dominates at n = d = 512) and mirror it, so S(p, q) == S(q, p) exactly.
+  out.similarity = Matrix::Zero(n, n);
+  out.similarity.selfadjointView<Eigen::Lower>().rankUpdate(out.encoding);
+  out.similarity.triangularView<Eigen::StrictlyUpper>() = out.similarity.transpose();
   out.dimensions.resize(static_cast<Eigen::Index>(dims.size()), n);
   for (std::size_t r = 0; r < dims.size(); ++r) {
     out.dimensions.row(static_cast<Eigen::Index>(r)) = out.encoding.col(dims[r]).transpose();

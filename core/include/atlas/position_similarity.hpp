@@ -12,10 +12,11 @@
 // of both positions changes nothing), equals d/2 on the diagonal, and is an
 // oscillating sum of cosines elsewhere: it falls with |p - q| on the whole but
 // not monotonically. With odd d the unpaired last sin column breaks the exact
-// offset-only form slightly. We compute S as the matrix product PE PE^T (Eigen),
+// offset-only form slightly. We compute S as the matrix product PE PE^T (Eigen's
+// symmetric rank update: the lower triangle, then mirrored),
 // not from the closed form, so the figure shows what a dot product of two
 // encodings really gives; the tests check it against the closed form.
-// Cost: O(n^2 d), about 1.3e8 multiply-adds at n = d = 512.
+// Cost: O(n^2 d / 2), about 6.7e7 multiply-adds at n = d = 512.
 #pragma once
 
 #include <vector>
