@@ -3,6 +3,7 @@
 #include <emscripten/bind.h>
 
 #include "api.hpp"
+#include "api_order.hpp"
 
 EMSCRIPTEN_BINDINGS(attention_atlas) {
   using namespace atlas::wasm;
@@ -14,4 +15,7 @@ EMSCRIPTEN_BINDINGS(attention_atlas) {
   emscripten::function("tokenize", &tokenize_js);
   emscripten::function("embed", &embed_js);
   emscripten::function("selfAttention", &self_attention_js);
+  emscripten::function("positionSimilarity", &position_similarity_js);
+  emscripten::function("positionEffect", &position_effect_js);
+  emscripten::function("causalAttention", &causal_attention_js);
 }

@@ -12,6 +12,7 @@
 //   diverging: false   negative-white-positive around 0 instead of light-to-dark
 //   rowTitle, colTitle axis titles ('', '')
 //   maxCell: 56        largest cell side in px; the grid shrinks to the container width
+//   maxHeight: Infinity  tallest grid in px: a tall matrix (512 rows) gets smaller cells
 //   svgLimit: 2500     above this many cells the grid is painted on a canvas (SVG would
 //                      be too many elements to stay fluid); labels are thinned to fit
 //   format: '.2f'      d3-format of the numbers in cells and in the readout
@@ -22,7 +23,7 @@
 // matrix of 0/1 whose 1-cells are hatched as "not allowed" instead of coloured.
 // Labels are set with textContent (D3 .text), never as HTML.
 import {
-  select, pointer, scaleSequential, scaleDiverging, interpolateRgb, interpolateRgbBasis, color as d3color,
+  select, pointer, scaleSequential, scaleDiverging, interpolateRgb, piecewise, color as d3color,
   format as d3format, max as d3max,
 } from 'd3';
 
@@ -41,7 +42,7 @@ const indexLabels = (n) => Array.from({ length: n }, (_, i) => String(i));
 
 export function heatmap(container, options = {}) {
   const opts = {
-    domain: [0, 1], diverging: false, rowTitle: '', colTitle: '', maxCell: 56, svgLimit: 2500,
+    domain: [0, 1], diverging: false, rowTitle: '', colTitle: '', maxCell: 56, maxHeight: Infinity, svgLimit: 2500,
     format: '.2f', hint: 'Hover over a cell (or focus the chart and use the arrow keys) to read its value.',
     ...options,
   };
@@ -83,7 +84,8 @@ export function heatmap(container, options = {}) {
     if (opts.diverging) {
       const neg = cssVar(container, '--heat-neg', '#b2182b');
       const hi = opts.domain === 'auto' ? d3max(values, Math.abs) || 1 : opts.domain[1];
-      const color = scaleDiverging(interpolateRgbBasis([neg, low, high])).domain([-hi, 0, hi]).clamp(true);
+      // piecewise, not a B-spline basis: a basis does not pass through its middle colour, so 0 was not --heat-low.
+      const color = scaleDiverging(piecewise(interpolateRgb, [neg, low, high])).domain([-hi, 0, hi]).clamp(true);
       return { color, strength: (v) => Math.min(1, Math.abs(v) / hi) };
     }
     const [lo, hi] = opts.domain === 'auto' ? [0, d3max(values) || 1] : opts.domain;
@@ -153,7 +155,7 @@ export function heatmap(container, options = {}) {
     const left = labelSpace(rowLabels, 7) + (opts.rowTitle ? 18 : 0);
     const top = labelSpace(colLabels, 5.2) + (opts.colTitle ? 18 : 0);
     const right = data.rowNotes ? 56 : 8;
-    const fit = (width - left - right) / cols;
+    const fit = Math.min((width - left - right) / cols, opts.maxHeight / rows);
     const cell = useCanvas ? Math.min(opts.maxCell, fit) : Math.max(4, Math.min(opts.maxCell, Math.floor(fit)));
     const [gridW, gridH] = [cell * cols, cell * rows];
     geometry = { left, top, cell, rows, cols };

@@ -1,4 +1,7 @@
 // The section modules, in page order. Each exports { id, init(root, core) }.
 import selfAttention from './self-attention.js';
+import positionalEncoding from './positional-encoding.js';
+import positionEffect from './position-effect.js';
+import causal from './causal.js';
 
-export const sections = [selfAttention];
+export const sections = [selfAttention, positionalEncoding, positionEffect, causal];

@@ -1,0 +1,66 @@
+// Section 5, attention with and without positional encoding: sentence, seed,
+// strength and projection -> core.positionEffect (one call) -> three heatmaps
+// (without, with, difference) with linked hover.
+import { bindControls } from '../ui/controls.js';
+import { heatmap } from '../charts/heatmap.js';
+import { newSeed } from '../ui/seed.js';
+
+const D_MODEL = 16;
+const LABELS = {
+  random: 'Computed from random weights',
+  identity: 'Computed from random word vectors, identity projection',
+};
+
+export default {
+  id: 'position-effect',
+  init(root, core) {
+    const percent = (c) => `${(c.value * 100).toFixed(1)}%`;
+    const make = (name, options) => heatmap(root.querySelector(`[data-chart="${name}"]`), {
+      rowTitle: 'query', colTitle: 'key', maxCell: 40, ...options,
+    });
+    const charts = [
+      make('without', { readout: (c) => `without: “${c.rowLabel}” → “${c.colLabel}” ${percent(c)}` }),
+      make('with', { readout: (c) => `with: “${c.rowLabel}” → “${c.colLabel}” ${percent(c)}` }),
+      make('difference', {
+        diverging: true, domain: 'auto', format: '+.0%', // percentage points: "+2%" fits a cell, "+0.02" does not
+        readout: (c) => `change: “${c.rowLabel}” → “${c.colLabel}” ${c.value >= 0 ? '+' : ''}${(c.value * 100).toFixed(1)} points`,
+      }),
+    ];
+    charts.forEach((chart) => chart.onHover((cell) => {
+      charts.forEach((other) => { if (other !== chart) other.highlight(cell ? cell.row : -1, cell ? cell.col : -1); });
+    }));
+    const label = root.querySelector('[data-projection-label]');
+    let words = null;
+
+    function update(changed, state) {
+      if (changed === 'sentence' || !words) {
+        try {
+          words = core.tokenize(state.sentence);
+          controls.error('sentence', '');
+        } catch (error) {
+          controls.error('sentence', error.message);
+          return;
+        }
+      }
+      let result;
+      try {
+        result = core.positionEffect(words, {
+          dModel: D_MODEL, seed: state.seed, positional: state.strength, projection: state.projection,
+        });
+      } catch (error) {
+        controls.error(/^positional/.test(error.message) ? 'strength' : 'seed', error.message);
+        return;
+      }
+      controls.clearErrors();
+      const labels = { rowLabels: words, colLabels: words };
+      charts[0].update({ matrix: result.withoutEncoding, ...labels });
+      charts[1].update({ matrix: result.withEncoding, ...labels });
+      charts[2].update({ matrix: result.difference, ...labels });
+      label.textContent = LABELS[state.projection];
+    }
+
+    const controls = bindControls(root, update);
+    root.querySelector('[data-action="reseed"]').addEventListener('click', () => controls.set('seed', newSeed()));
+    update('sentence', controls.state);
+  },
+};

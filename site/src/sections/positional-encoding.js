@@ -1,0 +1,63 @@
+// Section 4, positional encoding: n, d_model, chosen dimensions and positions
+// -> core.positionSimilarity (one call) -> the encoding matrix, its chosen
+// columns as curves, the similarity matrix PE PE^T and its chosen rows.
+import { bindControls } from '../ui/controls.js';
+import { parseIntList } from '../ui/int-list.js';
+import { heatmap } from '../charts/heatmap.js';
+import { lineChart } from '../charts/line.js';
+
+const MAX_HEIGHT = 480; // px: a 512-row matrix gets sub-pixel-free small cells, not a page-long figure
+
+// Row r of a row-major matrix, as a view (no copy, no arithmetic on values).
+const row = (m, r) => m.data.subarray(r * m.cols, (r + 1) * m.cols);
+
+export default {
+  id: 'positional-encoding',
+  init(root, core) {
+    const chart = (name) => root.querySelector(`[data-chart="${name}"]`);
+    const encoding = heatmap(chart('encoding'), {
+      diverging: true, domain: [-1, 1], rowTitle: 'position p', colTitle: 'dimension', maxHeight: MAX_HEIGHT,
+      readout: (c) => `PE(position ${c.row}, dimension ${c.col}) = ${c.value.toFixed(3)}`,
+    });
+    const dimensions = lineChart(chart('dimensions'), { xTitle: 'position p', yTitle: 'PE(p, dim)', yDomain: [-1, 1] });
+    const similarity = heatmap(chart('similarity'), {
+      diverging: true, domain: 'auto', rowTitle: 'position p', colTitle: 'position q', maxHeight: MAX_HEIGHT,
+      readout: (c) => `PE(${c.row}) · PE(${c.col}) = ${c.value.toFixed(3)}`,
+    });
+    const rows = lineChart(chart('rows'), { xTitle: 'position q', yTitle: 'PE(p) · PE(q)' });
+    // Which control a core message is about: the lists name themselves ("dims[2] is ...").
+    const culprit = (message, changed) => {
+      if (/^dims/.test(message)) return 'dims';
+      if (/^positions/.test(message)) return 'positions';
+      return changed;
+    };
+
+    function update(changed, state) {
+      const lists = {};
+      for (const [name, what] of [['dims', 'dimensions'], ['positions', 'positions']]) {
+        try {
+          lists[name] = parseIntList(state[name], what);
+        } catch (error) {
+          controls.error(name, error.message);
+          return;
+        }
+      }
+      let result;
+      try {
+        result = core.positionSimilarity(state.length, state.dModel, { dims: lists.dims, positions: lists.positions });
+      } catch (error) {
+        const message = error.message.replace(/^dims/, 'dimensions');
+        controls.error(culprit(error.message, changed), message);
+        return;
+      }
+      controls.clearErrors();
+      encoding.update({ matrix: result.encoding });
+      dimensions.update({ series: lists.dims.map((dim, r) => ({ name: `dimension ${dim}`, values: row(result.dimensions, r) })) });
+      similarity.update({ matrix: result.similarity });
+      rows.update({ series: lists.positions.map((p, r) => ({ name: `similarity to position ${p}`, values: row(result.rows, r) })) });
+    }
+
+    const controls = bindControls(root, update);
+    update('dims', controls.state);
+  },
+};
