@@ -75,6 +75,7 @@ test('embed.html over http with a strict CSP header: each section alone draws, z
     const states = await showAllSections(page);
     assert.deepEqual(states, { [id]: 'ready' }, `embed.html shows ${id} alone and draws it`);
     assert.equal(await page.locator('.masthead, .toc, .colophon, .embed-share').count(), 0, 'no page chrome');
+    assert.equal(await page.locator('main a[href^="#"]').count(), 0, 'links into the article lead to index.html');
     assert.deepEqual(await violations(), [], id);
     assert.deepEqual(errors, [], id);
     assert.deepEqual(outside, [], id);

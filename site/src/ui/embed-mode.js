@@ -32,6 +32,16 @@ function missingMessage(id, known) {
   return box;
 }
 
+// Links to other parts of the article (href="#id") would point nowhere inside a
+// one-section page: send them to the full article in a new tab instead.
+function retargetArticleLinks(section) {
+  section.querySelectorAll('a[href^="#"]').forEach((a) => {
+    a.href = `index.html${a.getAttribute('href')}`;
+    a.target = '_blank';
+    a.rel = 'noopener';
+  });
+}
+
 // -> the mounted <section>, or null when the id is unknown (the message is shown instead).
 export function mountEmbed(template) {
   const id = new URLSearchParams(window.location.search).get('section') || '';
@@ -40,6 +50,7 @@ export function mountEmbed(template) {
   const main = document.querySelector('main');
   const credit = document.querySelector('.embed-credit a');
   if (chosen) {
+    retargetArticleLinks(chosen);
     main.append(chosen);
     document.title = `${chosen.querySelector('h2')?.textContent.trim() || id} · Attention Atlas`;
     if (credit) credit.hash = id;
