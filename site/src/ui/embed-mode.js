@@ -22,12 +22,17 @@ function missingMessage(id, known) {
   box.className = 'embed-missing';
   box.setAttribute('role', 'alert');
   const title = document.createElement('h2');
-  title.textContent = 'Section not found';
+  title.textContent = id ? 'Section not found' : 'No section chosen';
   const text = document.createElement('p');
   text.textContent = id
     ? `Attention Atlas has no section “${id}”. `
     : 'This address does not say which section of Attention Atlas to show (embed.html?section=…). ';
-  text.textContent += `Sections you can embed: ${known.join(', ')}.`;
+  text.append('Sections you can embed: ');
+  known.forEach((name, i) => {
+    const code = document.createElement('code');
+    code.textContent = name;
+    text.append(code, i < known.length - 1 ? ', ' : '.');
+  });
   box.append(title, text);
   return box;
 }
