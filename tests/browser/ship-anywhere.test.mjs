@@ -7,6 +7,7 @@ import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBrowser, showAllSections, DIST } from './harness.mjs';
+import { escapeScript } from '../../site/build-single.mjs';
 
 let browser;
 let lonely; // a folder holding only the single file
@@ -53,6 +54,20 @@ test('single file: the sections and their order are those of the folder build', 
   assert.ok(ids(folder).length > 0);
   assert.deepEqual(ids(single), ids(folder));
   assert.doesNotMatch(single, /http-equiv="Content-Security-Policy"/i);
+  const notice = await readFile(join(DIST, 'LICENSES.txt'), 'utf8');
+  assert.match(notice, /d3-selection [\d.]+ \(ISC\)[\s\S]*Permission to use, copy, modify/, 'the d3 ISC notice travels with app.js');
+  assert.match(notice, /Eigen[\s\S]*MPL-2\.0/);
+  assert.ok(single.includes(notice.split('\n')[0]), 'and with the single file');
+});
+
+test('inlined scripts cannot close their <script> element early', () => {
+  const js = 'var s = "</script><b>", t = `</SCRIPT >`, r = /<\\/script/i;';
+  const safe = escapeScript(js, 'x.js');
+  assert.doesNotMatch(safe, /<\/script/i);
+  // The escaped code means the same: same strings, same regular expression.
+  const run = (code) => new Function(`${code}; return [s, t, String(r)];`)();
+  assert.deepEqual(run(safe), run(js));
+  assert.throws(() => escapeScript('var c = "<!--";', 'y.js'), /y\.js contains "<!--"/);
 });
 
 test('folder build over http with a strict CSP header: every section draws, zero violations', async () => {
