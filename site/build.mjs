@@ -1,13 +1,20 @@
 // Builds the static site into dist/ (next to dist/attention-core.js, which
 // CMake writes): index.html from site/index.html plus the section partials in
 // site/sections/ (in file-name order, with a table of contents made from
-// their ids and <h2> titles), app.js bundled from site/src/main.js, and
-// styles.css from site/styles/. Output is classic scripts and plain files, so
-// dist/ works over http and from file://.
+// their ids and <h2> titles), embed.html (one section for an <iframe>) from
+// site/embed.html and the same partials, app.js bundled from site/src/main.js,
+// styles.css from site/styles/, LICENSES.txt (third-party notices), the
+// example course page from site/examples/, and attention-atlas.html (the whole
+// article in one file, see build-single.mjs). Output is classic scripts and
+// plain files with no inline code, so dist/ works over http, from file:// and
+// under a strict Content-Security-Policy.
 import { build } from 'esbuild';
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSingleFile } from './build-single.mjs';
+import { licenseText } from './build-licenses.mjs';
+import { embedSnippet } from './src/ui/embed-snippet.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const site = join(root, 'site');
@@ -18,28 +25,51 @@ async function readSorted(dir, ext) {
   return Promise.all(names.map(async (name) => ({ name, text: await readFile(join(dir, name), 'utf8') })));
 }
 
+function sectionInfo({ name, text }) {
+  const id = text.match(/<section[^>]*\bid="([^"]+)"/)?.[1];
+  const title = text.match(/<h2[^>]*>([\s\S]*?)<\/h2>/)?.[1].replace(/<[^>]+>/g, '').trim();
+  if (!id || !title) throw new Error(`site/sections/${name}: needs <section id="..."> and an <h2>`);
+  return { id, title };
+}
+
 function tableOfContents(partials) {
-  const items = partials.map(({ name, text }) => {
-    const id = text.match(/<section[^>]*\bid="([^"]+)"/)?.[1];
-    const title = text.match(/<h2[^>]*>([\s\S]*?)<\/h2>/)?.[1].replace(/<[^>]+>/g, '').trim();
-    if (!id || !title) throw new Error(`site/sections/${name}: needs <section id="..."> and an <h2>`);
+  const items = partials.map((partial) => {
+    const { id, title } = sectionInfo(partial);
     return `      <li><a href="#${id}">${title}</a></li>`;
   });
   return `<nav class="toc" aria-label="Contents">\n    <h2>Contents</h2>\n    <ol>\n${items.join('\n')}\n    </ol>\n  </nav>`;
 }
 
+// The example course pages get, for each <!-- ATLAS-EMBED <id> --> line, the
+// very snippet the section's Embed button gives (an id not in the partials
+// still gets a frame: embed.html then shows its "unknown section" message).
+async function writeExamples(partials) {
+  const titles = new Map(partials.map((p) => sectionInfo(p)).map(({ id, title }) => [id, title]));
+  for (const { name, text } of await readSorted(join(site, 'examples'), '.html')) {
+    const page = text.replace(/^([ \t]*)<!-- ATLAS-EMBED ([\w-]+) -->/gm, (_, indent, id) => embedSnippet({
+      src: `../embed.html?section=${id}`, section: id, title: `Attention Atlas: ${titles.get(id) || id}`,
+    }).replace(/^/gm, indent));
+    await writeFile(join(dist, 'examples', name), page);
+  }
+}
+
 export async function buildSite() {
   await mkdir(dist, { recursive: true });
   const partials = await readSorted(join(site, 'sections'), '.html');
+  const sectionsHtml = partials.map((p) => p.text.trimEnd()).join('\n\n');
   const page = (await readFile(join(site, 'index.html'), 'utf8'))
-    .replace('<!-- TOC -->', tableOfContents(partials))
-    .replace('<!-- SECTIONS -->', partials.map((p) => p.text.trimEnd()).join('\n\n'));
+    .replace('<!-- TOC -->', () => tableOfContents(partials))
+    .replace('<!-- SECTIONS -->', () => sectionsHtml);
   await writeFile(join(dist, 'index.html'), page);
+  const embed = (await readFile(join(site, 'embed.html'), 'utf8')).replace('<!-- SECTIONS -->', () => sectionsHtml);
+  await writeFile(join(dist, 'embed.html'), embed);
 
   const styles = await readSorted(join(site, 'styles'), '.css');
   await writeFile(join(dist, 'styles.css'), styles.map((s) => s.text).join('\n'));
 
-  await build({
+  const { metafile } = await build({
+    absWorkingDir: root,
+    metafile: true,
     entryPoints: [join(site, 'src', 'main.js')],
     bundle: true,
     format: 'iife',
@@ -49,6 +79,11 @@ export async function buildSite() {
     outfile: join(dist, 'app.js'),
     logLevel: 'warning',
   });
+  const notice = await licenseText(root, metafile);
+  await writeFile(join(dist, 'LICENSES.txt'), notice);
+  await cp(join(site, 'examples'), join(dist, 'examples'), { recursive: true });
+  await writeExamples(partials);
+  await buildSingleFile(dist, { notice });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

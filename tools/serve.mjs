@@ -15,6 +15,7 @@ const TYPES = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
   '.wasm': 'application/wasm',
   '.woff2': 'font/woff2',
 };

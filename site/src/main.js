@@ -3,7 +3,15 @@
 // front). Each section module exports { id, init(root, core) }; adding a
 // section = one partial in site/sections/ + one module in ./sections/ + one
 // line in ./sections/index.js.
+//
+// The same bundle runs embed.html (one section for an <iframe>, chosen by
+// ?section=<id>; see ui/embed-mode.js) and, on the full page, gives every
+// section an "Embed" disclosure with its copy-paste snippet. A section with a
+// module is marked data-state="waiting" until it starts, then "ready" (or
+// "error"): tests use that to find and check every live section.
 import { sections } from './sections/index.js';
+import { mountEmbed } from './ui/embed-mode.js';
+import { addEmbedButton } from './ui/embed-button.js';
 
 const STATUS_ID = 'core-status';
 
@@ -29,6 +37,17 @@ function startWhenNear(root, start) {
 }
 
 async function main() {
+  const embedTemplate = document.getElementById('embed-sections');
+  if (embedTemplate) {
+    if (!mountEmbed(embedTemplate)) return;
+  } else {
+    document.querySelectorAll('main > section[id]').forEach(addEmbedButton);
+  }
+  const live = sections
+    .map((section) => ({ section, root: document.getElementById(section.id) }))
+    .filter(({ root }) => root);
+  live.forEach(({ root }) => { root.dataset.state = 'waiting'; });
+
   let core;
   try {
     // createAttentionCore is the global of attention-core.js (a classic script).
@@ -37,10 +56,10 @@ async function main() {
     setStatus(`The attention core could not start (${error.message}). The figures need WebAssembly.`, true);
     return;
   }
-  setStatus('Attention core ready: every figure below is computed in your browser.');
-  for (const section of sections) {
-    const root = document.getElementById(section.id);
-    if (!root) continue;
+  setStatus(embedTemplate
+    ? 'Every number here is computed in your browser.'
+    : 'Attention core ready: every figure below is computed in your browser.');
+  for (const { section, root } of live) {
     startWhenNear(root, () => {
       try {
         section.init(root, core);

@@ -3,13 +3,29 @@
 // file://, every request outside dist/ blocked and recorded, and console
 // errors collected. Usage:
 //   const b = await openBrowser();  const s = await b.open('file');  ...  await b.close();
-//   s.page, s.errors (console errors + page errors), s.outside (blocked URLs)
+//   s.page, s.errors (console errors + page errors), s.outside (blocked URLs),
+//   await s.violations() (Content-Security-Policy violations seen by the page, all frames)
+// Options of open(): path (default 'index.html', may carry ?query), dir (the
+// folder to serve or open, default dist/), width, height, headers (http only),
+// csp: true serves with STRICT_CSP as a Content-Security-Policy header.
 import { chromium } from 'playwright-core';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startServer } from '../../tools/serve.mjs';
 
 export const DIST = resolve(new URL('../../dist', import.meta.url).pathname);
+
+// The policy a security-minded host would serve the folder build with.
+export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+  + "img-src 'self' data: blob:; font-src 'self' data:; object-src 'none'";
+
+// Runs in every frame before its scripts: keeps each securitypolicyviolation event.
+function recordViolations() {
+  window.__cspViolations = [];
+  window.addEventListener('securitypolicyviolation', (e) => {
+    window.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+  });
+}
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -18,16 +34,18 @@ export async function openBrowser() {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const servers = [];
 
-  async function open(mode, { path = 'index.html', width = 1280, height = 900, headers = {} } = {}) {
+  async function open(mode, { path = 'index.html', dir = DIST, width = 1280, height = 900, headers = {}, csp = false } = {}) {
     let base;
+    if (csp && mode !== 'http') throw new Error('open: csp needs mode http (a header)');
     if (mode === 'http') {
-      const server = await startServer(DIST, 0, headers);
+      const server = await startServer(dir, 0, csp ? { ...headers, 'Content-Security-Policy': STRICT_CSP } : headers);
       servers.push(server);
       base = `http://127.0.0.1:${server.address().port}/`;
     } else {
-      base = `${pathToFileURL(DIST).href}/`;
+      base = `${pathToFileURL(dir).href}/`;
     }
     const context = await browser.newContext({ viewport: { width, height } });
+    await context.addInitScript(recordViolations);
     const page = await context.newPage();
     const errors = [];
     const outside = [];
@@ -40,7 +58,9 @@ export async function openBrowser() {
       return route.abort();
     });
     await page.goto(base + path);
-    return { page, errors, outside, base, context };
+    const violations = async () => (await Promise.all(page.frames().map((f) => f.evaluate(() => window.__cspViolations || [])
+      .catch(() => [])))).flat();
+    return { page, errors, outside, base, context, violations };
   }
 
   return {
@@ -58,6 +78,24 @@ export async function showSection(page, id) {
   await page.locator(`#${id}`).scrollIntoViewIfNeeded();
   await page.waitForFunction((sid) => document.getElementById(sid)?.dataset.state === 'ready', id);
   return page.locator(`#${id}`);
+}
+
+// The ids of the sections that have a module (main.js marks them with data-state).
+export function liveSections(page) {
+  return page.$$eval('main > section[data-state]', (all) => all.map((s) => s.id));
+}
+
+// Scrolls to every section with a module, in page order, and waits until each has
+// drawn or failed. -> { id: 'ready' | 'error' }
+export async function showAllSections(page) {
+  await page.waitForFunction(() => document.getElementById('core-status')?.dataset.state === 'ready');
+  const states = {};
+  for (const id of await liveSections(page)) {
+    await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+    await page.waitForFunction((sid) => ['ready', 'error'].includes(document.getElementById(sid)?.dataset.state), id);
+    states[id] = await page.locator(`#${id}`).getAttribute('data-state');
+  }
+  return states;
 }
 
 // The numbers drawn in a chart's cells, in order (empty strings for hidden values).
