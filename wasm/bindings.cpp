@@ -3,6 +3,7 @@
 #include <emscripten/bind.h>
 
 #include "api.hpp"
+#include "api_heads.hpp"
 
 EMSCRIPTEN_BINDINGS(attention_atlas) {
   using namespace atlas::wasm;
@@ -14,4 +15,6 @@ EMSCRIPTEN_BINDINGS(attention_atlas) {
   emscripten::function("tokenize", &tokenize_js);
   emscripten::function("embed", &embed_js);
   emscripten::function("selfAttention", &self_attention_js);
+  emscripten::function("patternSet", &pattern_set_js);
+  emscripten::function("multiHead", &multi_head_js);
 }
