@@ -19,6 +19,7 @@ val pattern_set_js(const val& names, int n, int window, int stride, int globals)
       val item = val::object();
       item.set("name", e.name);
       item.set("weights", matrix_to_js(e.weights));
+      item.set("mask", matrix_to_js(e.mask));
       item.set("computed", static_cast<double>(e.computed));
       item.set("total", static_cast<double>(e.total));
       item.set("fraction", e.fraction);

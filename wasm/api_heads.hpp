@@ -9,7 +9,7 @@
 namespace atlas::wasm {
 
 // names: string[], or null for every pattern in gallery order (patterns.hpp);
-// -> [{name, weights (n x n), computed, total, fraction}]
+// -> [{name, weights (n x n), mask (n x n, 1 = skipped), computed, total, fraction}]
 val pattern_set_js(const val& names, int n, int window, int stride, int globals);
 
 // words: string[]; options {dModel, heads, seed, causal}

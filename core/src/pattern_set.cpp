@@ -14,6 +14,7 @@ std::vector<PatternEntry> pattern_set(const std::vector<std::string>& names, int
     PatternEntry e;
     e.name = name;
     e.weights = pattern(name, n, options);
+    e.mask = (e.weights.array() > 0.0).select(Matrix::Zero(n, n), Matrix::Ones(n, n));
     e.computed = static_cast<long>((e.weights.array() > 0.0).count());
     e.total = static_cast<long>(n) * n;
     e.fraction = static_cast<double>(e.computed) / static_cast<double>(e.total);

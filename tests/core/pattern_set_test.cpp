@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "atlas/attention.hpp"
 #include "helpers.hpp"
 
 using atlas::Matrix;
@@ -54,6 +55,7 @@ TEST_CASE("pattern_set counts equal the closed-form counts for every pattern and
             REQUIRE(e.total == static_cast<long>(n) * n);
             REQUIRE(e.fraction == Approx(static_cast<double>(e.computed) / (n * n)).epsilon(1e-15));
             REQUIRE(e.weights.isApprox(atlas::pattern(e.name, n, {w, s, g}), 0.0));
+            REQUIRE(e.mask.sum() == Approx(static_cast<double>(e.total - e.computed)));
           }
         }
       }
@@ -90,6 +92,14 @@ TEST_CASE("strided-relative: a causal window of stride keys plus every stride-th
   // Query 10 sees 8, 9, 10 (window) and 7, 4, 1 (strided): 6 keys, 1/6 each.
   REQUIRE(m(10, 4) == Approx(1.0 / 6).epsilon(1e-14));
   REQUIRE(m(10, 5) == 0.0);
+  // The mask marks exactly the skipped scores, and attention() accepts it: with
+  // equal scores everywhere, masked attention reproduces the pattern.
+  const auto entry = pattern_set({"strided-relative"}, n, {3, s, 1})[0];
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) REQUIRE(entry.mask(i, j) == (m(i, j) > 0.0 ? 0.0 : 1.0));
+  }
+  const Matrix same = Matrix::Ones(n, 2);
+  REQUIRE(atlas::attention(same, same, same, entry.mask).weights.isApprox(m, 1e-14));
   // Unlike the notebook's "strided", the keys move with the query.
   const Matrix fixed = atlas::pattern("strided", n, {3, s, 1});
   REQUIRE(fixed(10, 4) == 0.0);

@@ -32,6 +32,7 @@ test('patternSet returns every pattern in gallery order, n x n, with counts of i
     assert.deepEqual([p.weights.rows, p.weights.cols, p.total], [10, 10, 100], p.name);
     assert.equal(p.computed, p.weights.data.filter((x) => x > 0).length, p.name);
     assert.equal(p.fraction, p.computed / 100, p.name);
+    assert.deepEqual(Array.from(p.mask.data), Array.from(p.weights.data, (w) => (w > 0 ? 0 : 1)), p.name);
   }
   // Closed forms at n = 10, window 3, stride 2, 1 global token.
   const counts = Object.fromEntries(set.map((p) => [p.name, p.computed]));

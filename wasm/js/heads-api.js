@@ -13,7 +13,7 @@ function names(value) {
 
 export function headsApi(raw) {
   return {
-    // -> [{ name, weights (n x n), computed (entries > 0), total (n * n), fraction }], one per
+    // -> [{ name, weights (n x n), mask (n x n, 1 = skipped), computed (entries > 0), total (n * n), fraction }], one per
     //    name (default: every pattern, in gallery order)
     patternSet(n, opts) {
       const o = arg.options(opts, 'options');

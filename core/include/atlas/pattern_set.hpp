@@ -3,6 +3,9 @@
 //
 // pattern_set(names, n, options) -> one entry per name, in the given order:
 //   weights  (n x n)  pattern(name, n, options), every row sums to 1
+//   mask     (n x n)  1 where the pattern skips the score (weight 0), 0 where it
+//                     computes it: the convention of attention()'s mask, so a
+//                     model can apply the same pattern to its learned scores
 //   computed          number of entries > 0: the scores an implementation that
 //                     skips the pattern's zeros would compute
 //   total             n * n, the scores of full attention
@@ -26,6 +29,7 @@ namespace atlas {
 struct PatternEntry {
   std::string name;
   Matrix weights;   // (n x n)
+  Matrix mask;      // (n x n), 1 = skipped, 0 = computed
   long computed;    // entries > 0
   long total;       // n * n
   double fraction;  // computed / total

@@ -1,4 +1,5 @@
 // The section modules, in page order. Each exports { id, init(root, core) }.
 import selfAttention from './self-attention.js';
+import patterns from './patterns.js';
 
-export const sections = [selfAttention];
+export const sections = [selfAttention, patterns];
