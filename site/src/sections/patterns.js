@@ -16,6 +16,7 @@ const PANELS = {
   'strided-relative': { title: 'Strided, relative', use: 'Sparse Transformer (Child et al. 2019)' },
   'global-local': { title: 'Global + local', use: 'Longformer, BigBird' },
 };
+const NAMES = Object.keys(PANELS); // the panels this section labels, in page order
 const CONTROLS = ['n', 'window', 'stride', 'globals'];
 const percent = format('.0%');
 
@@ -35,7 +36,9 @@ export default {
 
     function update(changed, state) {
       try {
-        const set = core.patternSet(state.n, { window: state.window, stride: state.stride, globals: state.globals });
+        const set = core.patternSet(state.n, {
+          window: state.window, stride: state.stride, globals: state.globals, names: NAMES,
+        });
         controls.clearErrors();
         grid.update(set.map((p) => ({
           title: PANELS[p.name].title,
