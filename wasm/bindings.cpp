@@ -4,6 +4,7 @@
 
 #include "api.hpp"
 #include "api_order.hpp"
+#include "api_heads.hpp"
 
 EMSCRIPTEN_BINDINGS(attention_atlas) {
   using namespace atlas::wasm;
@@ -18,4 +19,6 @@ EMSCRIPTEN_BINDINGS(attention_atlas) {
   emscripten::function("positionSimilarity", &position_similarity_js);
   emscripten::function("positionEffect", &position_effect_js);
   emscripten::function("causalAttention", &causal_attention_js);
+  emscripten::function("patternSet", &pattern_set_js);
+  emscripten::function("multiHead", &multi_head_js);
 }

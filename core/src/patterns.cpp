@@ -47,6 +47,15 @@ Matrix pattern(const std::string& name, int n, const PatternOptions& options) {
     for (int j = 0; j < n; j += options.stride) m.col(j).setOnes();
     return normalise_rows(m);
   }
+  if (name == "strided-relative") {
+    const int s = options.stride;
+    Matrix m = Matrix::Zero(n, n);
+    for (int i = 0; i < n; ++i) {
+      for (int j = std::max(0, i - s + 1); j <= i; ++j) m(i, j) = 1.0;
+      for (int j = i - s; j >= 0; j -= s) m(i, j) = 1.0;
+    }
+    return normalise_rows(m);
+  }
   if (name == "global-local") {
     require_in_range(options.globals, 0, n, "globals");
     Matrix m = local_support(n, options.window);
@@ -56,7 +65,7 @@ Matrix pattern(const std::string& name, int n, const PatternOptions& options) {
   }
   throw std::invalid_argument("pattern name '" + name +
                               "' is unknown; expected one of uniform, self-focus, causal, local, "
-                              "strided, global-local");
+                              "strided, strided-relative, global-local");
 }
 
 }  // namespace atlas

@@ -3,6 +3,7 @@
 // module and one line below to grow the API.
 import { coreApi } from './core-api.js';
 import { orderApi } from './order-api.js';
+import { headsApi } from './heads-api.js';
 
 export function wrapFactory(rawFactory) {
   return async function createAttentionCore(moduleOverrides) {
@@ -10,6 +11,7 @@ export function wrapFactory(rawFactory) {
     return Object.freeze({
       ...coreApi(raw),
       ...orderApi(raw),
+      ...headsApi(raw),
     });
   };
 }

@@ -1,7 +1,9 @@
 // The section modules, in page order. Each exports { id, init(root, core) }.
 import selfAttention from './self-attention.js';
+import patterns from './patterns.js';
+import multiHead from './multi-head.js';
 import positionalEncoding from './positional-encoding.js';
 import positionEffect from './position-effect.js';
 import causal from './causal.js';
 
-export const sections = [selfAttention, positionalEncoding, positionEffect, causal];
+export const sections = [selfAttention, patterns, multiHead, positionalEncoding, positionEffect, causal];

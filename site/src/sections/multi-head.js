@@ -1,0 +1,80 @@
+// Section 3, multi-head attention: sentence, heads, d_model and seed ->
+// core.multiHead (one call) -> the shapes of each step and one heatmap per
+// head, with linked hover across heads.
+import { bindControls } from '../ui/controls.js';
+import { heatmapGrid } from '../charts/grid.js';
+import { newSeed } from '../ui/seed.js';
+
+const shape = (m) => `${m.rows} × ${m.cols}`;
+
+// Which control a core or facade message is about.
+function culpritOf(message, changed) {
+  if (/^(dModel|d_model)\b/.test(message)) return 'dModel';
+  if (/^heads\b/.test(message)) return 'heads';
+  if (/^seed\b/.test(message)) return 'seed';
+  return changed === 'sentence' ? 'seed' : changed;
+}
+
+// The steps of the computation with the current result's shapes, as plain text.
+function shapeSteps(r) {
+  const head = r.heads[0];
+  const h = r.heads.length;
+  const each = h === 1 ? 'the head' : `each of the ${h} heads`;
+  return [
+    `inputs X: ${shape(r.X)} (n × d_model)`,
+    `Q, K, V of ${each}: ${shape(head.Q)} (n × d_k, d_k = ${r.dK})`,
+    `weights of ${each}: ${shape(head.weights)} (n × n)`,
+    `output of ${each}: ${shape(head.output)} (n × d_k)`,
+    `concatenated heads: ${shape(r.concat)} (n × d_model)`,
+    `output = concat · W_O (${shape({ rows: r.concat.cols, cols: r.output.cols })}): ${shape(r.output)}`,
+  ];
+}
+
+export default {
+  id: 'multi-head',
+  init(root, core) {
+    const grid = heatmapGrid(root.querySelector('[data-chart="heads"]'), {
+      linked: true,
+      minPanel: 240,
+      rowTitle: 'query',
+      colTitle: 'key',
+      hint: '',
+      readout: (c) => `“${c.rowLabel}” → “${c.colLabel}”: ${(c.value * 100).toFixed(1)}%`,
+    });
+    const steps = root.querySelector('[data-shapes]');
+    let words = null;
+
+    function update(changed, state) {
+      if (changed === 'sentence' || !words) {
+        try {
+          words = core.tokenize(state.sentence);
+          controls.error('sentence', '');
+        } catch (error) {
+          controls.error('sentence', error.message);
+          return;
+        }
+      }
+      try {
+        const r = core.multiHead(words, { dModel: state.dModel, heads: Number(state.heads), seed: state.seed });
+        controls.clearErrors();
+        steps.replaceChildren(...shapeSteps(r).map((text) => {
+          const li = document.createElement('li');
+          li.textContent = text;
+          return li;
+        }));
+        grid.update(r.heads.map((head, i) => ({
+          title: `Head ${i + 1}`,
+          matrix: head.weights,
+          rowLabels: words,
+          colLabels: words,
+        })));
+      } catch (error) {
+        controls.error(culpritOf(error.message, changed), error.message);
+      }
+    }
+
+    const controls = bindControls(root, update);
+    root.querySelector('[data-action="reseed"]').addEventListener('click', () => controls.set('seed', newSeed()));
+    update('sentence', controls.state);
+  },
+};

@@ -1,0 +1,65 @@
+#include "api_heads.hpp"
+
+#include <cstdint>
+#include <optional>
+
+#include "atlas/embedding.hpp"
+#include "atlas/mask.hpp"
+#include "atlas/multi_head.hpp"
+#include "atlas/pattern_set.hpp"
+
+namespace atlas::wasm {
+
+val pattern_set_js(const val& names, int n, int window, int stride, int globals) {
+  return guarded([&] {
+    const bool all = names.isNull() || names.isUndefined();
+    val out = val::array();
+    for (const PatternEntry& e :
+         pattern_set(all ? pattern_names() : strings_from_js(names), n, {window, stride, globals})) {
+      val item = val::object();
+      item.set("name", e.name);
+      item.set("weights", matrix_to_js(e.weights));
+      item.set("mask", matrix_to_js(e.mask));
+      item.set("computed", static_cast<double>(e.computed));
+      item.set("total", static_cast<double>(e.total));
+      item.set("fraction", e.fraction);
+      out.call<void>("push", item);
+    }
+    return out;
+  });
+}
+
+val multi_head_js(const val& words, const val& options) {
+  return guarded([&] {
+    const int d = options["dModel"].as<int>();
+    // Seeds arrive as JS numbers; the facade checks they are integers in 0..2^32-1.
+    const auto seed = static_cast<std::uint64_t>(options["seed"].as<double>());
+    const Matrix X = embed_words(strings_from_js(words), d, seed);
+    std::optional<Matrix> mask;
+    if (options["causal"].as<bool>()) mask = causal_mask(static_cast<int>(X.rows()));
+    const MultiHeadResult r =
+        multi_head_attention(X, random_projections(d, seed), options["heads"].as<int>(), mask);
+
+    val heads = val::array();
+    for (const HeadResult& h : r.heads) {
+      val head = val::object();
+      head.set("Q", matrix_to_js(h.Q));
+      head.set("K", matrix_to_js(h.K));
+      head.set("V", matrix_to_js(h.V));
+      head.set("weights", matrix_to_js(h.result.weights));
+      head.set("scores", matrix_to_js(h.result.scores));
+      head.set("output", matrix_to_js(h.result.output));
+      head.set("rowSums", vector_to_js(h.result.row_sums));
+      heads.call<void>("push", head);
+    }
+    val out = val::object();
+    out.set("dK", r.d_k);
+    out.set("X", matrix_to_js(X));
+    out.set("heads", heads);
+    out.set("concat", matrix_to_js(r.concat));
+    out.set("output", matrix_to_js(r.output));
+    return out;
+  });
+}
+
+}  // namespace atlas::wasm
