@@ -3,6 +3,9 @@
 #include <emscripten/bind.h>
 
 #include "api.hpp"
+#include "api_cross.hpp"
+#include "api_distance.hpp"
+#include "api_head_roles.hpp"
 
 EMSCRIPTEN_BINDINGS(attention_atlas) {
   using namespace atlas::wasm;
@@ -14,4 +17,8 @@ EMSCRIPTEN_BINDINGS(attention_atlas) {
   emscripten::function("tokenize", &tokenize_js);
   emscripten::function("embed", &embed_js);
   emscripten::function("selfAttention", &self_attention_js);
+  emscripten::function("crossAttention", &cross_attention_js);
+  emscripten::function("headRoles", &head_roles_js);
+  emscripten::function("distanceDecays", &distance_decays_js);
+  emscripten::function("alibiAttention", &alibi_attention_js);
 }

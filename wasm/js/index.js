@@ -2,12 +2,18 @@
 // of design.md. Each *-api.js module contributes one area's functions; add a
 // module and one line below to grow the API.
 import { coreApi } from './core-api.js';
+import { crossApi } from './cross-api.js';
+import { headRolesApi } from './head-roles-api.js';
+import { distanceApi } from './distance-api.js';
 
 export function wrapFactory(rawFactory) {
   return async function createAttentionCore(moduleOverrides) {
     const raw = await rawFactory(moduleOverrides || {});
     return Object.freeze({
       ...coreApi(raw),
+      ...crossApi(raw),
+      ...headRolesApi(raw),
+      ...distanceApi(raw),
     });
   };
 }
