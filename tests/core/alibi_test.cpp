@@ -134,3 +134,20 @@ TEST_CASE("ALiBi rejects bad input, naming the argument") {
   REQUIRE_THROWS_AS(atlas::alibi_bias(3, -0.5, true), std::invalid_argument);
   REQUIRE_THROWS_AS(atlas::alibi_slopes(0), std::invalid_argument);
 }
+
+TEST_CASE("ALiBi at extreme slopes stays finite: slope 100 puts all weight on the diagonal") {
+  AlibiOptions o;
+  o.heads = 8;
+  o.slope_scale = 100.0;  // head 1: m = 100 / 2 = 50 per position, exp(-50 d) underflows far out
+  for (bool causal : {true, false}) {
+    o.causal = causal;
+    const auto r = alibi_attention(kWords, o);
+    for (const Matrix& w : r.biased) {
+      REQUIRE(w.allFinite());
+      require_stochastic_rows(w);
+    }
+    REQUIRE(r.biased[0].diagonal().minCoeff() > 0.99);
+  }
+  const Matrix w = atlas::masked_softmax(atlas::alibi_bias(6, 1e4, false));
+  REQUIRE(w.isApprox(Matrix::Identity(6, 6), 1e-15));
+}

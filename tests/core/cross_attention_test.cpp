@@ -74,3 +74,12 @@ TEST_CASE("cross-attention rejects empty sentences and a bad d_model, naming the
   REQUIRE_THROWS_WITH(cross_attention(kTarget, kSource, {0, 1}), Catch::Contains("d_model must be"));
   REQUIRE_THROWS_AS(cross_attention(kTarget, kSource, {2000, 1}), std::invalid_argument);
 }
+
+TEST_CASE("cross-attention stays a distribution at d_model 1 and at the largest d_model") {
+  for (int d : {1, 1024}) {
+    INFO("d_model " << d);
+    const auto r = cross_attention(kTarget, kSource, {d, 9});
+    REQUIRE(r.result.weights.allFinite());
+    require_stochastic_rows(r.result.weights);
+  }
+}
