@@ -5,6 +5,9 @@
 #include "api.hpp"
 #include "api_order.hpp"
 #include "api_heads.hpp"
+#include "api_cross.hpp"
+#include "api_distance.hpp"
+#include "api_head_roles.hpp"
 
 EMSCRIPTEN_BINDINGS(attention_atlas) {
   using namespace atlas::wasm;
@@ -21,4 +24,8 @@ EMSCRIPTEN_BINDINGS(attention_atlas) {
   emscripten::function("causalAttention", &causal_attention_js);
   emscripten::function("patternSet", &pattern_set_js);
   emscripten::function("multiHead", &multi_head_js);
+  emscripten::function("crossAttention", &cross_attention_js);
+  emscripten::function("headRoles", &head_roles_js);
+  emscripten::function("distanceDecays", &distance_decays_js);
+  emscripten::function("alibiAttention", &alibi_attention_js);
 }

@@ -4,6 +4,9 @@
 import { coreApi } from './core-api.js';
 import { orderApi } from './order-api.js';
 import { headsApi } from './heads-api.js';
+import { crossApi } from './cross-api.js';
+import { headRolesApi } from './head-roles-api.js';
+import { distanceApi } from './distance-api.js';
 
 export function wrapFactory(rawFactory) {
   return async function createAttentionCore(moduleOverrides) {
@@ -12,6 +15,9 @@ export function wrapFactory(rawFactory) {
       ...coreApi(raw),
       ...orderApi(raw),
       ...headsApi(raw),
+      ...crossApi(raw),
+      ...headRolesApi(raw),
+      ...distanceApi(raw),
     });
   };
 }

@@ -5,5 +5,11 @@ import multiHead from './multi-head.js';
 import positionalEncoding from './positional-encoding.js';
 import positionEffect from './position-effect.js';
 import causal from './causal.js';
+import crossAttention from './cross-attention.js';
+import headRoles from './head-roles.js';
+import distance from './distance.js';
 
-export const sections = [selfAttention, patterns, multiHead, positionalEncoding, positionEffect, causal];
+export const sections = [
+  selfAttention, patterns, multiHead, positionalEncoding, positionEffect, causal,
+  crossAttention, headRoles, distance,
+];

@@ -1,0 +1,27 @@
+#include "api_cross.hpp"
+
+#include <cstdint>
+
+#include "atlas/cross_attention.hpp"
+
+namespace atlas::wasm {
+
+val cross_attention_js(const val& target, const val& source, const val& options) {
+  return guarded([&] {
+    CrossAttentionOptions o;
+    o.d_model = options["dModel"].as<int>();
+    o.seed = static_cast<std::uint64_t>(options["seed"].as<double>());  // facade: integer 0..2^32-1
+    const CrossAttentionResult r = cross_attention(strings_from_js(target), strings_from_js(source), o);
+    val out = val::object();
+    out.set("Q", matrix_to_js(r.Q));
+    out.set("K", matrix_to_js(r.K));
+    out.set("V", matrix_to_js(r.V));
+    out.set("weights", matrix_to_js(r.result.weights));
+    out.set("scores", matrix_to_js(r.result.scores));
+    out.set("output", matrix_to_js(r.result.output));
+    out.set("rowSums", vector_to_js(r.result.row_sums));
+    return out;
+  });
+}
+
+}  // namespace atlas::wasm
