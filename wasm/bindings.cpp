@@ -3,6 +3,8 @@
 #include <emscripten/bind.h>
 
 #include "api.hpp"
+#include "api_entropy.hpp"
+#include "api_layers.hpp"
 
 EMSCRIPTEN_BINDINGS(attention_atlas) {
   using namespace atlas::wasm;
@@ -14,4 +16,9 @@ EMSCRIPTEN_BINDINGS(attention_atlas) {
   emscripten::function("tokenize", &tokenize_js);
   emscripten::function("embed", &embed_js);
   emscripten::function("selfAttention", &self_attention_js);
+  emscripten::function("layerEvolution", &layer_evolution_js);
+  emscripten::function("rollout", &rollout_js);
+  emscripten::function("focusRows", &focus_rows_js);
+  emscripten::function("dirichletRows", &dirichlet_rows_js);
+  emscripten::function("temperatureRow", &temperature_row_js);
 }
