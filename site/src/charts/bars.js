@@ -2,15 +2,16 @@
 // horizontal reference lines (a ceiling such as ln n) and a hover readout.
 // It knows nothing about attention: values are plain numbers.
 //
-//   const chart = barChart(el, { yTitle: 'entropy (nats)', yDomain: [0, 'auto'] });
+//   const chart = barChart(el, { yTitle: 'entropy (nats)' });
 //   chart.update({ labels: ['a', 'b'], values: Float64Array, refs: [{ y: 2.3, label: 'ln 10' }] });
 //
 // Options (defaults): xTitle, yTitle (''), yDomain ('auto' = [0, largest value
 // or ref], or [lo, hi]), height (200), format ('.2f') for values and readout,
 // series (1: bars in --series-1; 1..6), valueLabels (true: the value above each
-// bar when bars are wide enough); reference labels sit in the right margin, readout(bar) text for a hovered bar
+// bar when bars are wide enough), readout(bar) text for a hovered bar
 // {index, label, value}, hint (readout text before any hover).
-// Layout comes from the container's width; labels rotate when bars are narrow.
+// Layout comes from the container's width; labels rotate when bars are narrow;
+// reference labels sit in the right margin, clear of the bars.
 // Labels are set with textContent (D3 .text), never as HTML.
 import { select, scaleBand, scaleLinear, axisLeft, max as d3max, format as d3format } from 'd3';
 
