@@ -8,6 +8,8 @@
 #include "api_cross.hpp"
 #include "api_distance.hpp"
 #include "api_head_roles.hpp"
+#include "api_entropy.hpp"
+#include "api_layers.hpp"
 
 EMSCRIPTEN_BINDINGS(attention_atlas) {
   using namespace atlas::wasm;
@@ -28,4 +30,9 @@ EMSCRIPTEN_BINDINGS(attention_atlas) {
   emscripten::function("headRoles", &head_roles_js);
   emscripten::function("distanceDecays", &distance_decays_js);
   emscripten::function("alibiAttention", &alibi_attention_js);
+  emscripten::function("layerEvolution", &layer_evolution_js);
+  emscripten::function("rollout", &rollout_js);
+  emscripten::function("focusRows", &focus_rows_js);
+  emscripten::function("dirichletRows", &dirichlet_rows_js);
+  emscripten::function("temperatureRow", &temperature_row_js);
 }

@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "atlas/dirichlet.hpp"
 #include "atlas/embedding.hpp"
+#include "atlas/layers.hpp"
 #include "atlas/random.hpp"
 #include "atlas/self_attention.hpp"
 
@@ -36,7 +38,10 @@ int main() {
   options.seed = 4294967295ULL;
   options.causal = false;
   options.pe_strength = 0.0;
-  print("self_d16_seedmax_weights", atlas::self_attention(words, options).result.weights, true);
+  print("self_d16_seedmax_weights", atlas::self_attention(words, options).result.weights);
+  print("dirichlet_3x6_c0.5_seed99", atlas::dirichlet_rows(3, 6, 0.5, 99));
+  print("dirichlet_2x4_c3_seed5", atlas::dirichlet_rows(2, 4, 3.0, 5));
+  print("layers_n5_seed7_noise1_layer4", atlas::layer_evolution(5, 7, 1.0).layers[3], true);
   std::cout << "}\n";
   return 0;
 }

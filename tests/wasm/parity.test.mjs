@@ -23,6 +23,9 @@ const cases = {
   self_d16_seed7_pe1_causal_weights: () => core.selfAttention(words, { dModel: 16, seed: 7, positional: 1, causal: true }).weights.data,
   self_d16_seed7_pe1_causal_output: () => core.selfAttention(words, { dModel: 16, seed: 7, positional: 1, causal: true }).output.data,
   self_d16_seedmax_weights: () => core.selfAttention(words, { dModel: 16, seed: 4294967295 }).weights.data,
+  'dirichlet_3x6_c0.5_seed99': () => core.dirichletRows(3, 6, { concentration: 0.5, seed: 99 }).weights.data,
+  dirichlet_2x4_c3_seed5: () => core.dirichletRows(2, 4, { concentration: 3, seed: 5 }).weights.data,
+  layers_n5_seed7_noise1_layer4: () => core.layerEvolution(5, { seed: 7, noise: 1 }).layers[3].data,
 };
 
 for (const [key, compute] of Object.entries(cases)) {

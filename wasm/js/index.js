@@ -7,6 +7,8 @@ import { headsApi } from './heads-api.js';
 import { crossApi } from './cross-api.js';
 import { headRolesApi } from './head-roles-api.js';
 import { distanceApi } from './distance-api.js';
+import { entropyApi } from './entropy-api.js';
+import { layersApi } from './layers-api.js';
 
 export function wrapFactory(rawFactory) {
   return async function createAttentionCore(moduleOverrides) {
@@ -18,6 +20,8 @@ export function wrapFactory(rawFactory) {
       ...crossApi(raw),
       ...headRolesApi(raw),
       ...distanceApi(raw),
+      ...layersApi(raw),
+      ...entropyApi(raw),
     });
   };
 }

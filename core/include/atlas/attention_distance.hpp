@@ -14,6 +14,13 @@
 // (2 radius + 1) / n (fewer at the ends) for a uniform one.
 // Both need a square matrix: distance between query i and key j only means
 // something when queries and keys are the same positions.
+//
+// mean_attention_distance(W) = (1/n) sum_i sum_j W(i, j) |i - j|: each row's
+// expected distance to the key it takes from, averaged over the n queries.
+// 0 means every query takes only from its own position; uniform self-attention
+// over n positions gives (n^2 - 1) / (3n), about n / 3. Section 10 uses it to
+// summarise "local vs broad"; Clark et al. (2019) and Vig & Belinkov (2019)
+// plot the same statistic per head.
 #pragma once
 
 #include <optional>
@@ -28,5 +35,8 @@ Vector mean_by_distance(const Matrix& W, const std::optional<Matrix>& mask = std
 
 // Throws as mean_by_distance, and when radius < 0.
 double mass_within(const Matrix& W, int radius);
+
+// Throws std::invalid_argument when W has a negative or non-finite entry.
+double mean_attention_distance(const Matrix& W);
 
 }  // namespace atlas

@@ -7,7 +7,8 @@
 //
 // Options (defaults): xTitle, yTitle (''), yDomain ('auto' = extent of the data,
 // or [lo, hi]), height (240), markers (false: dots on each point),
-// format ('.3f') for readout values, xFormat (String) for the readout's x.
+// format ('.3f') for readout values, xFormat (String) for the readout's x,
+// xTicks (null = automatic, or an array of x values to tick, e.g. [1, 2, 3] for layers).
 // Data: x (numbers, default 0..len-1); series [{ name, values }], drawn in
 // --series-1..6 colours; refs: horizontal reference lines [{ y, label }] (e.g. ln n).
 import { select, pointer, scaleLinear, line as d3line, axisBottom, axisLeft, extent, format as d3format, bisectCenter } from 'd3';
@@ -15,7 +16,7 @@ import { select, pointer, scaleLinear, line as d3line, axisBottom, axisLeft, ext
 const SERIES_COLOURS = 6;
 
 export function lineChart(container, options = {}) {
-  const opts = { xTitle: '', yTitle: '', yDomain: 'auto', height: 240, markers: false, format: '.3f', xFormat: String, ...options };
+  const opts = { xTitle: '', yTitle: '', yDomain: 'auto', height: 240, markers: false, format: '.3f', xFormat: String, xTicks: null, ...options };
   const fmt = d3format(opts.format);
   let data = null;
 
@@ -51,7 +52,10 @@ export function lineChart(container, options = {}) {
     svg.attr('width', width).attr('height', opts.height).attr('viewBox', `0 0 ${width} ${opts.height}`)
       .attr('aria-label', `${opts.yTitle} against ${opts.xTitle}: ${data.series.map((s) => s.name).join(', ')}`);
     plot.attr('transform', `translate(${margin.left},${margin.top})`);
-    xAxis.attr('transform', `translate(0,${h})`).call(axisBottom(x).ticks(Math.max(2, Math.floor(w / 70))));
+    const xAxisGen = axisBottom(x);
+    if (opts.xTicks) xAxisGen.tickValues(opts.xTicks).tickFormat(opts.xFormat);
+    else xAxisGen.ticks(Math.max(2, Math.floor(w / 70)));
+    xAxis.attr('transform', `translate(0,${h})`).call(xAxisGen);
     yAxis.call(axisLeft(y).ticks(Math.max(2, Math.floor(h / 40))));
     xTitle.text(opts.xTitle).attr('x', margin.left + w / 2).attr('y', opts.height - 6);
     yTitle.text(opts.yTitle).attr('transform', `translate(14,${margin.top + h / 2}) rotate(-90)`);

@@ -8,8 +8,11 @@ import causal from './causal.js';
 import crossAttention from './cross-attention.js';
 import headRoles from './head-roles.js';
 import distance from './distance.js';
+import layers from './layers.js';
+import entropy from './entropy.js';
+import flow from './flow.js';
 
 export const sections = [
   selfAttention, patterns, multiHead, positionalEncoding, positionEffect, causal,
-  crossAttention, headRoles, distance,
+  crossAttention, headRoles, distance, layers, entropy, flow,
 ];

@@ -1,0 +1,121 @@
+// barChart(container, options) draws one bar per label with optional
+// horizontal reference lines (a ceiling such as ln n) and a hover readout.
+// It knows nothing about attention: values are plain numbers.
+//
+//   const chart = barChart(el, { yTitle: 'entropy (nats)' });
+//   chart.update({ labels: ['a', 'b'], values: Float64Array, refs: [{ y: 2.3, label: 'ln 10' }] });
+//
+// Options (defaults): xTitle, yTitle (''), yDomain ('auto' = [0, largest value
+// or ref], or [lo, hi]), height (200), format ('.2f') for values and readout,
+// series (1: bars in --series-1; 1..6), valueLabels (true: the value above each
+// bar when bars are wide enough), readout(bar) text for a hovered bar
+// {index, label, value}, hint (readout text before any hover).
+// Layout comes from the container's width; labels rotate when bars are narrow;
+// reference labels sit in the right margin, clear of the bars.
+// Labels are set with textContent (D3 .text), never as HTML.
+import { select, scaleBand, scaleLinear, axisLeft, max as d3max, format as d3format } from 'd3';
+
+export function barChart(container, options = {}) {
+  const opts = {
+    xTitle: '', yTitle: '', yDomain: 'auto', height: 200, format: '.2f', series: 1, valueLabels: true,
+    hint: 'Hover over a bar to read its value.', ...options,
+  };
+  const fmt = d3format(opts.format);
+  const readoutText = opts.readout || ((b) => `${b.label}: ${fmt(b.value)}`);
+  let data = null;
+  let active = -1;
+
+  const root = select(container).classed('bar-chart', true);
+  const svg = root.append('svg').attr('role', 'img');
+  const plot = svg.append('g');
+  const yAxis = plot.append('g').attr('class', 'axis y');
+  const baseline = plot.append('line').attr('class', 'baseline');
+  const barsG = plot.append('g').attr('class', `bars s${opts.series}`);
+  const labelsG = plot.append('g').attr('class', 'labels');
+  const refsG = plot.append('g').attr('class', 'refs');
+  const xTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
+  const yTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
+  const readout = root.append('p').attr('class', 'readout').attr('aria-live', 'polite');
+
+  function show(index) {
+    active = index;
+    barsG.selectAll('g.bar').classed('active', (_, i) => i === index);
+    if (index < 0 || !data) readout.text(opts.hint);
+    else readout.text(readoutText({ index, label: data.labels[index], value: data.values[index] }));
+  }
+
+  function layout() {
+    if (!data) return;
+    const width = Math.max(200, container.clientWidth || 320);
+    const n = data.values.length;
+    const band = (width - 60) / Math.max(1, n);
+    const longest = data.labels.reduce((m, l) => Math.max(m, String(l).length), 1);
+    const rotate = longest * 7 > band;
+    const margin = { top: 16, right: data.refs && data.refs.length ? 76 : 12, bottom: (rotate ? Math.min(90, 12 + longest * 5.2) : 22) + (opts.xTitle ? 18 : 0), left: 52 };
+    const w = width - margin.left - margin.right;
+    const h = opts.height - margin.top - margin.bottom;
+    const top = d3max([...Array.from(data.values), ...(data.refs || []).map((r) => r.y)]) || 1;
+    const [lo, hi] = opts.yDomain === 'auto' ? [0, top] : opts.yDomain;
+    const x = scaleBand().domain(data.labels.map((_, i) => i)).range([0, w]).padding(0.18);
+    const y = scaleLinear().domain([lo, hi]).nice().range([h, 0]).clamp(true);
+    const showValues = opts.valueLabels && x.bandwidth() >= 26;
+
+    svg.attr('width', width).attr('height', opts.height).attr('viewBox', `0 0 ${width} ${opts.height}`)
+      .attr('aria-label', `${opts.yTitle || 'value'} for ${n} bars`);
+    plot.attr('transform', `translate(${margin.left},${margin.top})`);
+    yAxis.call(axisLeft(y).ticks(Math.max(2, Math.floor(h / 35))));
+    baseline.attr('x1', 0).attr('x2', w).attr('y1', y(lo)).attr('y2', y(lo));
+
+    const bars = barsG.selectAll('g.bar').data(Array.from(data.values)).join((enter) => {
+      const g = enter.append('g').attr('class', 'bar');
+      g.append('rect').attr('class', 'fill');
+      g.append('text').attr('class', 'value').attr('text-anchor', 'middle');
+      g.append('rect').attr('class', 'hit');
+      return g;
+    });
+    bars.attr('transform', (_, i) => `translate(${x(i)},0)`);
+    bars.select('rect.fill').attr('width', x.bandwidth()).attr('y', (v) => y(v))
+      .attr('height', (v) => Math.max(0, y(lo) - y(v)));
+    bars.select('text.value').attr('x', x.bandwidth() / 2).attr('y', (v) => y(v) - 4)
+      .text((v) => (showValues ? fmt(v) : ''));
+    bars.select('rect.hit').attr('width', x.step()).attr('x', -x.step() * x.padding() / 2).attr('height', h);
+    bars.each(function bindHover(_, i) {
+      select(this).select('rect.hit').on('pointerenter', () => show(i));
+    });
+
+    labelsG.attr('transform', `translate(0,${h})`).selectAll('text').data(data.labels).join('text')
+      .attr('transform', (_, i) => (rotate
+        ? `translate(${x(i) + x.bandwidth() / 2},8) rotate(-50)`
+        : `translate(${x(i) + x.bandwidth() / 2},15)`))
+      .attr('text-anchor', rotate ? 'end' : 'middle')
+      .text((d) => d);
+
+    refsG.selectAll('g.ref').data(data.refs || []).join((enter) => {
+      const g = enter.append('g').attr('class', 'ref');
+      g.append('line');
+      g.append('text');
+      return g;
+    }).each(function drawRef(r) {
+      const g = select(this);
+      g.select('line').attr('x1', 0).attr('x2', w).attr('y1', y(r.y)).attr('y2', y(r.y));
+      g.select('text').attr('x', w + 4).attr('y', y(r.y)).attr('dy', '0.35em').text(r.label);
+    });
+    xTitle.text(opts.xTitle).attr('x', margin.left + w / 2).attr('y', opts.height - 4);
+    yTitle.text(opts.yTitle).attr('transform', `translate(13,${margin.top + h / 2}) rotate(-90)`);
+  }
+
+  svg.on('pointerleave', () => show(-1));
+  new ResizeObserver(() => layout()).observe(container);
+
+  return {
+    update(next) {
+      data = next;
+      layout();
+      show(active < next.values.length ? active : -1);
+      return this;
+    },
+    get data() {
+      return data;
+    },
+  };
+}

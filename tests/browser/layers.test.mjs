@@ -1,0 +1,72 @@
+// Section 10 (layers) in a real Chromium, over http and from file://.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openBrowser, showSection } from './harness.mjs';
+
+let browser;
+before(async () => { browser = await openBrowser(); });
+after(async () => { await browser.close(); });
+
+const fills = (chart) => chart.locator('g.cell rect').evaluateAll((els) => els.map((e) => e.getAttribute('fill')));
+const paths = (chart) => chart.locator('.series path').evaluateAll((els) => els.map((e) => e.getAttribute('d')));
+
+for (const mode of ['http', 'file']) {
+  test(`layers (${mode}): six panels and a stats chart, every control redraws, bad input is reported`, async () => {
+    const { page, errors, outside } = await browser.open(mode);
+    const section = await showSection(page, 'layers');
+    const grid = section.locator('[data-chart="layers"]');
+    const stats = section.locator('[data-chart="stats"]');
+
+    assert.equal(await grid.locator('.panel').count(), 6);
+    assert.equal(await grid.locator('g.cell').count(), 6 * 81, '9 words -> 81 cells per layer');
+    assert.match(await grid.locator('.panel-title').first().textContent(), /^Layer 1 · self$/);
+    assert.match(await grid.locator('.panel-note').nth(3).textContent(), /^distance \d+\.\d\d words · entropy \d+\.\d\d nats$/);
+    assert.equal(await stats.locator('.series').count(), 2);
+    assert.equal(await stats.locator('.series circle').count(), 12);
+    assert.deepEqual(await stats.locator('.axis.x .tick text').allTextContents(), ['1', '2', '3', '4', '5', '6']);
+    assert.ok((await stats.locator('.refs text').allTextContents()).includes(`ln n = ${Math.log(9).toFixed(2)}`));
+
+    const noise = section.locator('input[name="noise"]');
+    let beforeFills = await fills(grid);
+    let beforePaths = await paths(stats);
+    await noise.fill('2');
+    assert.equal(await section.locator('[data-value-for="noise"]').textContent(), '2');
+    assert.notDeepEqual(await fills(grid), beforeFills, 'noise redraws the layers');
+    assert.notDeepEqual(await paths(stats), beforePaths, 'noise redraws the statistics');
+
+    beforeFills = await fills(grid);
+    beforePaths = await paths(stats);
+    await section.locator('input[name="seed"]').fill('7');
+    assert.notDeepEqual(await fills(grid), beforeFills, 'seed redraws the layers');
+    assert.notDeepEqual(await paths(stats), beforePaths, 'seed redraws the statistics');
+    beforeFills = await fills(grid);
+    await section.locator('[data-action="reseed"]').click();
+    assert.notDeepEqual(await fills(grid), beforeFills, 'New noise draws another seed');
+
+    const sentence = section.locator('input[name="sentence"]');
+    await sentence.fill('one two three');
+    await page.waitForFunction(() => document.querySelectorAll('#layers [data-chart="layers"] g.cell').length === 54);
+    assert.deepEqual(await grid.locator('.panel').first().locator('.row-labels text').allTextContents(), ['one', 'two', 'three']);
+
+    // Bad input: a message beside the control, the last figure stays.
+    await sentence.fill('   ');
+    const sentenceError = section.locator('[data-error-for="sentence"]');
+    assert.equal(await sentenceError.isVisible(), true);
+    assert.match(await sentenceError.textContent(), /empty/);
+    assert.equal(await grid.locator('g.cell').count(), 54);
+    await sentence.fill('w '.repeat(65));
+    assert.match(await sentenceError.textContent(), /65 words; the limit is 64/);
+    await sentence.fill('one two three four');
+    assert.equal(await sentenceError.isVisible(), false);
+    await section.locator('input[name="seed"]').fill('-1');
+    assert.match(await section.locator('[data-error-for="seed"]').textContent(), /seed must be an integer from 0/);
+    assert.equal(await grid.locator('g.cell').count(), 6 * 16);
+
+    // Linked hover: pointing at a cell in one layer highlights it in all six.
+    await grid.locator('.panel').nth(2).locator('g.cell').nth(5).hover({ force: true });
+    assert.equal(await grid.locator('.focus[visibility="visible"]').count(), 6);
+
+    assert.deepEqual(errors, []);
+    assert.deepEqual(outside, []);
+  });
+}

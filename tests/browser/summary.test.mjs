@@ -1,0 +1,47 @@
+// The closing summary links to every section, and the references are a
+// proper list of https links (checked offline: no request leaves dist/).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openBrowser } from './harness.mjs';
+
+let browser;
+before(async () => { browser = await openBrowser(); });
+after(async () => { await browser.close(); });
+
+const SECTION_IDS = ['self-attention', 'patterns', 'multi-head', 'positional-encoding', 'position-effect', 'causal',
+  'cross-attention', 'head-roles', 'distance', 'layers', 'entropy', 'flow'];
+test('the summary links to the twelve sections in order, and every link points to an existing section', async () => {
+  const { page, errors, outside } = await browser.open('file');
+  const links = await page.locator('#summary a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  assert.deepEqual(links, SECTION_IDS.map((id) => `#${id}`));
+  const present = await page.evaluate((ids) => ids.filter((id) => document.getElementById(id)?.matches('section.chapter')), SECTION_IDS);
+  const missing = SECTION_IDS.filter((id) => !present.includes(id));
+  assert.deepEqual(missing, [], 'summary links to missing sections');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(outside, []);
+});
+
+test('following a summary link scrolls to that section', async () => {
+  const { page } = await browser.open('http');
+  await page.locator('#summary a[href="#entropy"]').click();
+  assert.ok(page.url().endsWith('#entropy'));
+  assert.equal(await page.locator('#entropy').isVisible(), true);
+});
+
+test('the references list at least 16 works, each with a year and an https link to arXiv, ACL Anthology or the publisher', async () => {
+  const { page } = await browser.open('file');
+  const items = await page.locator('#references ol.references > li').evaluateAll((lis) => lis.map((li) => ({
+    text: li.textContent, href: li.querySelector('a')?.getAttribute('href'), venue: li.querySelector('.venue')?.textContent,
+  })));
+  assert.ok(items.length >= 16, `${items.length} references`);
+  for (const { text, href, venue } of items) {
+    assert.match(text, /\((19|20)\d\d\)/, `a year in: ${text}`);
+    assert.ok(venue && venue.trim().length > 0, `a venue in: ${text}`);
+    assert.match(href, /^https:\/\/(arxiv\.org\/abs\/\d{4}\.\d{4,5}|aclanthology\.org\/|cdn\.openai\.com\/)/, href);
+  }
+  const text = items.map((i) => i.text).join('\n');
+  for (const author of ['Vaswani', 'Bahdanau', 'Child', 'Beltagy', 'Zaheer', 'Wang', 'Press', 'Clark', 'Voita', 'Tenney',
+    'Olsson', 'Abnar', 'Jain', 'Wiegreffe', 'Radford', 'Zhai']) {
+    assert.match(text, new RegExp(`^\\s*${author},`, 'm'), `${author} is cited first-author`);
+  }
+});

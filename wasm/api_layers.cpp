@@ -1,0 +1,46 @@
+#include "api_layers.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "atlas/layers.hpp"
+#include "atlas/rollout.hpp"
+
+namespace atlas::wasm {
+namespace {
+
+val matrices_to_js(const std::vector<Matrix>& list) {
+  val out = val::array();
+  for (const auto& m : list) out.call<void>("push", matrix_to_js(m));
+  return out;
+}
+
+}  // namespace
+
+val layer_evolution_js(int n, double seed, double noise) {
+  return guarded([&] {
+    const LayerEvolution r = layer_evolution(n, static_cast<std::uint64_t>(seed), noise);
+    const std::vector<Matrix> layers(r.layers.begin(), r.layers.end());
+    val out = val::object();
+    out.set("layers", matrices_to_js(layers));
+    out.set("names", strings_to_js(std::vector<std::string>(r.names.begin(), r.names.end())));
+    out.set("meanDistance", vector_to_js(r.mean_distance));
+    out.set("meanEntropy", vector_to_js(r.mean_entropy));
+    out.set("maxEntropy", r.max_entropy);
+    out.set("uniformDistance", r.uniform_distance);
+    out.set("rollout", matrices_to_js(attention_rollout(layers, 0.5)));
+    return out;
+  });
+}
+
+val rollout_js(const val& layers, double residual) {
+  return guarded([&] {
+    std::vector<Matrix> list;
+    const int count = layers["length"].as<int>();
+    for (int l = 0; l < count; ++l) list.push_back(matrix_from_js(layers[l], "layers[" + std::to_string(l) + "]"));
+    return matrices_to_js(attention_rollout(list, residual));
+  });
+}
+
+}  // namespace atlas::wasm

@@ -1,0 +1,18 @@
+// Embind functions for sections 10 and 12: the hand-built layer illustration
+// with its statistics and rollout, and attention rollout of any layer stack.
+// Each adapts its arguments, makes one coarse call into the core and returns
+// a plain object or {error} (see adapters.hpp). No math here.
+#pragma once
+
+#include "adapters.hpp"
+
+namespace atlas::wasm {
+
+// -> { layers: Matrix[6], names: string[6], meanDistance (6), meanEntropy (6),
+//      maxEntropy, uniformDistance, rollout: Matrix[6] (prefix rollouts, residual 0.5) }
+val layer_evolution_js(int n, double seed, double noise);
+
+// layers: Matrix[] (each n x n) -> Matrix[] of prefix rollouts R_1 .. R_L
+val rollout_js(const val& layers, double residual);
+
+}  // namespace atlas::wasm

@@ -1,0 +1,27 @@
+// Sections 10 and 12: the hand-built six-layer illustration (with its
+// statistics and rollout) and attention rollout of any stack of layers.
+import * as arg from './args.js';
+import { unwrap } from './unwrap.js';
+
+export function layersApi(raw) {
+  return {
+    // n words -> { layers: Matrix[6] (n x n), names: string[6], meanDistance (6, tokens),
+    //   meanEntropy (6, nats), maxEntropy (ln n), uniformDistance, rollout: Matrix[6] (R_1..R_6) }
+    // A hand-built illustration: score shapes + seeded N(0, noise^2) noise, rows softmaxed.
+    layerEvolution(n, opts) {
+      const o = arg.options(opts, 'options');
+      return unwrap(raw.layerEvolution(arg.integer(n, 'n', 1, 64), arg.seed(o.seed ?? 1),
+        arg.number(o.noise ?? 0.5, 'noise', 0, 3)));
+    },
+    // layers: Matrix[] (each n x n, rows summing to 1), residual in [0, 1] (0.5)
+    // -> Matrix[] R_1..R_L with R_l = A_l R_(l-1), A_l = residual W_l + (1 - residual) I
+    rollout(layers, opts) {
+      const { residual = 0.5 } = arg.options(opts, 'options');
+      if (!Array.isArray(layers) || layers.length < 1 || layers.length > 64) {
+        throw new Error(`layers must be an array of 1 to 64 matrices; got ${Array.isArray(layers) ? `an array of length ${layers.length}` : typeof layers}`);
+      }
+      const checked = layers.map((m, l) => arg.matrix(m, `layers[${l}]`));
+      return unwrap(raw.rollout(checked, arg.number(residual, 'residual', 0, 1)));
+    },
+  };
+}
