@@ -102,3 +102,8 @@ export async function showAllSections(page) {
 export function cellTexts(locator) {
   return locator.locator('g.cell text').allTextContents();
 }
+
+// The exact values behind a chart's SVG cells, in order, whether or not their text fits.
+export function cellValues(locator) {
+  return locator.locator('g.cell').evaluateAll((cells) => cells.map((c) => Number(c.dataset.value)));
+}

@@ -1,7 +1,7 @@
 // Section 5 in a real Chromium, over http and from file://.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, showSection, cellTexts } from './harness.mjs';
+import { openBrowser, showSection, cellValues } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -12,7 +12,7 @@ for (const mode of ['http', 'file']) {
     const { page, errors, outside } = await browser.open(mode);
     const section = await showSection(page, 'position-effect');
     const chart = (name) => section.locator(`[data-chart="${name}"]`);
-    const texts = async () => Promise.all(['without', 'with', 'difference'].map((n) => cellTexts(chart(n))));
+    const texts = async () => Promise.all(['without', 'with', 'difference'].map((n) => cellValues(chart(n))));
     const row = (t, i, n) => t.slice(i * n, (i + 1) * n);
 
     let [without, withPe, diff] = await texts();
@@ -33,7 +33,7 @@ for (const mode of ['http', 'file']) {
     await section.locator('input[name="strength"]').fill('0');
     [without, withPe, diff] = await texts();
     assert.deepEqual(withPe, without, 'strength 0: with = without');
-    assert.ok(diff.every((t) => t === '+0%'), 'strength 0: zero difference');
+    assert.ok(diff.every((v) => v === 0), 'strength 0: zero difference');
     await section.locator('input[name="strength"]').fill('3');
 
     // Projection: identity changes every panel and the provenance label says so.
@@ -56,18 +56,18 @@ for (const mode of ['http', 'file']) {
     // Sentence, and bad input next to its control.
     const sentence = section.locator('input[name="sentence"]');
     await sentence.fill('a b c');
-    assert.equal((await cellTexts(chart('difference'))).length, 9);
+    assert.equal((await cellValues(chart('difference'))).length, 9);
     await sentence.fill('');
     const sentenceError = section.locator('[data-error-for="sentence"]');
     assert.match(await sentenceError.textContent(), /empty/);
     assert.equal(await sentenceError.isVisible(), true);
-    assert.equal((await cellTexts(chart('with'))).length, 9, 'the last good figure stays');
+    assert.equal((await cellValues(chart('with'))).length, 9, 'the last good figure stays');
     await section.locator('input[name="seed"]').fill('-5');
     assert.match(await section.locator('[data-error-for="seed"]').textContent(), /seed must be an integer/);
     await section.locator('input[name="seed"]').fill('5');
     await sentence.fill('a b c d');
     assert.equal(await sentenceError.isVisible(), false);
-    assert.equal((await cellTexts(chart('with'))).length, 16);
+    assert.equal((await cellValues(chart('with'))).length, 16);
 
     // Linked hover: pointing at a cell in one panel reads it out in all three.
     await chart('without').locator('g.cell').nth(1).hover({ force: true });

@@ -7,13 +7,15 @@
 //   grid.update([{ title: 'Head 1', note: 'H = 1.2 nats', matrix, rowLabels, colLabels }, ...]);
 //
 // Options: minPanel (220), linked (false), and any heatmap() option, applied
-// to every panel. Panel fields: title, note (a line under the chart), and the
+// to every panel (hint defaults to '' here: the figure's caption gives it once). Panel fields: title, note (a line under the chart), and the
 // heatmap data fields (matrix, rowLabels, colLabels, rowNotes, blocked).
 import { select } from 'd3';
 import { heatmap } from './heatmap.js';
 
 export function heatmapGrid(container, options = {}) {
-  const { minPanel = 220, linked = false, ...heatmapOptions } = options;
+  // Panels show no "hover over a cell" hint each: a caption says it once for the grid.
+  const { minPanel = 220, linked = false, ...rest } = options;
+  const heatmapOptions = { hint: '', ...rest };
   const root = select(container).classed('heatmap-grid', true);
   root.node().style.setProperty('--panel-min', `${minPanel}px`);
   let charts = [];

@@ -96,7 +96,9 @@ export function heatmap(container, options = {}) {
   function drawSvgCells(cell, color, strength) {
     const { cols } = data.matrix;
     const blocked = data.blocked ? data.blocked.data : null;
-    const showValues = cell >= 26;
+    // Numbers only where they fit: ~6.5 px per character of 11 px text, plus a margin.
+    const widest = d3max(data.matrix.data, (v) => fmt(v).length) || 4;
+    const showValues = cell >= widest * 6.5 + 4;
     const cells = Array.from(data.matrix.data, (value, k) => ({
       row: Math.floor(k / cols), col: k % cols, value, blocked: blocked ? blocked[k] === 1 : false,
     }));
@@ -106,7 +108,9 @@ export function heatmap(container, options = {}) {
       e.append('text');
       return e;
     });
-    g.attr('transform', (d) => `translate(${d.col * cell},${d.row * cell})`).classed('blocked', (d) => d.blocked);
+    // data-value keeps the exact number drawn, for tests and assistive tools, even when the text is hidden.
+    g.attr('transform', (d) => `translate(${d.col * cell},${d.row * cell})`).classed('blocked', (d) => d.blocked)
+      .attr('data-value', (d) => d.value);
     g.select('rect').attr('width', Math.max(1, cell - 1)).attr('height', Math.max(1, cell - 1))
       .attr('fill', (d) => (d.blocked ? `url(#${id}-hatch)` : color(d.value)));
     g.select('text').attr('x', (cell - 1) / 2).attr('y', (cell - 1) / 2).attr('dy', '0.35em')

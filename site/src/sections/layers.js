@@ -18,7 +18,6 @@ export default {
       rowTitle: 'query',
       colTitle: 'key',
       readout: (c) => `“${c.rowLabel}” → “${c.colLabel}”: ${(c.value * 100).toFixed(1)}%`,
-      hint: '',
     });
     const stats = lineChart(root.querySelector('[data-chart="stats"]'), {
       xTitle: 'layer',

@@ -38,7 +38,6 @@ export default {
       minPanel: 240,
       rowTitle: 'query',
       colTitle: 'key',
-      hint: '',
       readout: (c) => `“${c.rowLabel}” → “${c.colLabel}”: ${(c.value * 100).toFixed(1)}%`,
     });
     const steps = root.querySelector('[data-shapes]');

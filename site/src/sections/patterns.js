@@ -29,7 +29,6 @@ export default {
       domain: 'auto',
       rowTitle: 'query',
       colTitle: 'key',
-      hint: '',
       // query → key: weight (a skipped score reads "blocked", from the chart itself)
       readout: (c) => `${c.rowLabel} → ${c.colLabel}: ${c.value.toFixed(3)}`,
     });

@@ -16,7 +16,7 @@ export default {
   init(root, core) {
     const percent = (c) => `${(c.value * 100).toFixed(1)}%`;
     const make = (name, options) => heatmap(root.querySelector(`[data-chart="${name}"]`), {
-      rowTitle: 'query', colTitle: 'key', maxCell: 40, ...options,
+      rowTitle: 'query', colTitle: 'key', maxCell: 40, hint: '', ...options, // the caption explains hovering once
     });
     const charts = [
       make('without', { readout: (c) => `without: “${c.rowLabel}” → “${c.colLabel}” ${percent(c)}` }),
