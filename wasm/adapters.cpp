@@ -43,6 +43,24 @@ val strings_to_js(const std::vector<std::string>& list) {
   return out;
 }
 
+std::uint64_t seed_from_js(const val& seed) { return static_cast<std::uint64_t>(seed.as<double>()); }
+
+SelfAttentionOptions self_attention_options_from_js(const val& options) {
+  SelfAttentionOptions o;
+  o.d_model = options["dModel"].as<int>();
+  o.seed = seed_from_js(options["seed"]);
+  o.pe_strength = options["positional"].as<double>();
+  const std::string projection = options["projection"].as<std::string>();
+  if (projection == "identity") {
+    o.projection = Projection::Identity;
+  } else if (projection != "random") {
+    throw std::invalid_argument("projection '" + projection + "' is unknown; expected 'random' or 'identity'");
+  }
+  const val causal = options["causal"];
+  o.causal = !causal.isUndefined() && causal.as<bool>();
+  return o;
+}
+
 val error_to_js(const std::string& message) {
   val out = val::object();
   out.set("error", message);

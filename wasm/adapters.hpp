@@ -12,11 +12,13 @@
 
 #include <emscripten/val.h>
 
+#include <cstdint>
 #include <exception>
 #include <string>
 #include <vector>
 
 #include "atlas/matrix.hpp"
+#include "atlas/self_attention.hpp"
 
 namespace atlas::wasm {
 
@@ -27,6 +29,13 @@ val matrix_to_js(const Matrix& m);
 val vector_to_js(const Vector& v);
 std::vector<std::string> strings_from_js(const val& list);
 val strings_to_js(const std::vector<std::string>& list);
+
+// Seeds arrive as JS numbers; the facade has checked they are integers in 0..2^32-1.
+std::uint64_t seed_from_js(const val& seed);
+
+// {dModel, seed, positional, projection: 'random' | 'identity', causal?} with the
+// facade's defaults filled in -> the core's options.
+SelfAttentionOptions self_attention_options_from_js(const val& options);
 
 // {error: message}: the facade throws new Error(message).
 val error_to_js(const std::string& message);

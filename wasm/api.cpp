@@ -26,9 +26,6 @@ val attention_to_js(const AttentionResult& r) {
   return out;
 }
 
-// Seeds arrive as JS numbers; the facade checks they are integers in 0..2^32-1.
-std::uint64_t seed_from_js(double seed) { return static_cast<std::uint64_t>(seed); }
-
 }  // namespace
 
 val attention_js(const val& q, const val& k, const val& v, const val& mask) {
@@ -62,23 +59,12 @@ val tokenize_js(const std::string& text) {
 
 val embed_js(const val& words, int d, double seed) {
   return guarded(
-      [&] { return matrix_to_js(embed_words(strings_from_js(words), d, seed_from_js(seed))); });
+      [&] { return matrix_to_js(embed_words(strings_from_js(words), d, static_cast<std::uint64_t>(seed))); });
 }
 
 val self_attention_js(const val& words, const val& options) {
   return guarded([&] {
-    SelfAttentionOptions o;
-    o.d_model = options["dModel"].as<int>();
-    o.seed = seed_from_js(options["seed"].as<double>());
-    o.pe_strength = options["positional"].as<double>();
-    const std::string projection = options["projection"].as<std::string>();
-    if (projection == "identity") {
-      o.projection = Projection::Identity;
-    } else if (projection != "random") {
-      throw std::invalid_argument("projection '" + projection +
-                                  "' is unknown; expected 'random' or 'identity'");
-    }
-    o.causal = options["causal"].as<bool>();
+    const SelfAttentionOptions o = self_attention_options_from_js(options);
     const SelfAttentionResult r = self_attention(strings_from_js(words), o);
     val out = attention_to_js(r.result);
     out.set("X", matrix_to_js(r.X));

@@ -10,7 +10,7 @@ val cross_attention_js(const val& target, const val& source, const val& options)
   return guarded([&] {
     CrossAttentionOptions o;
     o.d_model = options["dModel"].as<int>();
-    o.seed = static_cast<std::uint64_t>(options["seed"].as<double>());  // facade: integer 0..2^32-1
+    o.seed = seed_from_js(options["seed"]);
     const CrossAttentionResult r = cross_attention(strings_from_js(target), strings_from_js(source), o);
     val out = val::object();
     out.set("Q", matrix_to_js(r.Q));

@@ -37,7 +37,7 @@ val alibi_attention_js(const val& words, const val& options) {
   return guarded([&] {
     AlibiOptions o;
     o.d_model = options["dModel"].as<int>();
-    o.seed = static_cast<std::uint64_t>(options["seed"].as<double>());  // facade: integer 0..2^32-1
+    o.seed = seed_from_js(options["seed"]);
     o.heads = options["heads"].as<int>();
     o.slope_scale = options["slopeScale"].as<double>();
     o.causal = options["causal"].as<bool>();

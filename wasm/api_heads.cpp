@@ -33,7 +33,7 @@ val multi_head_js(const val& words, const val& options) {
   return guarded([&] {
     const int d = options["dModel"].as<int>();
     // Seeds arrive as JS numbers; the facade checks they are integers in 0..2^32-1.
-    const auto seed = static_cast<std::uint64_t>(options["seed"].as<double>());
+    const auto seed = seed_from_js(options["seed"]);
     const Matrix X = embed_words(strings_from_js(words), d, seed);
     std::optional<Matrix> mask;
     if (options["causal"].as<bool>()) mask = causal_mask(static_cast<int>(X.rows()));

@@ -16,21 +16,6 @@ std::vector<int> ints_from_js(const val& list) {
   return emscripten::convertJSArrayToNumberVector<int>(list);
 }
 
-// The facade (wasm/js/order-api.js) has filled in defaults and checked types.
-SelfAttentionOptions options_from_js(const val& options) {
-  SelfAttentionOptions o;
-  o.d_model = options["dModel"].as<int>();
-  o.seed = static_cast<std::uint64_t>(options["seed"].as<double>());
-  o.pe_strength = options["positional"].as<double>();
-  const std::string projection = options["projection"].as<std::string>();
-  if (projection == "identity") {
-    o.projection = Projection::Identity;
-  } else if (projection != "random") {
-    throw std::invalid_argument("projection '" + projection +
-                                "' is unknown; expected 'random' or 'identity'");
-  }
-  return o;
-}
 
 }  // namespace
 
@@ -48,7 +33,7 @@ val position_similarity_js(int n, int d, const val& dims, const val& positions) 
 
 val position_effect_js(const val& words, const val& options) {
   return guarded([&] {
-    const PositionEffect r = position_effect(strings_from_js(words), options_from_js(options));
+    const PositionEffect r = position_effect(strings_from_js(words), self_attention_options_from_js(options));
     val out = val::object();
     out.set("withoutEncoding", matrix_to_js(r.without));
     out.set("withEncoding", matrix_to_js(r.with));
@@ -59,7 +44,7 @@ val position_effect_js(const val& words, const val& options) {
 
 val causal_attention_js(const val& words, const val& options) {
   return guarded([&] {
-    const CausalAttention r = causal_attention(strings_from_js(words), options_from_js(options));
+    const CausalAttention r = causal_attention(strings_from_js(words), self_attention_options_from_js(options));
     val out = val::object();
     out.set("mask", matrix_to_js(r.mask));
     out.set("masked", matrix_to_js(r.masked));

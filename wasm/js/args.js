@@ -83,3 +83,16 @@ export function options(value, name) {
   }
   return value;
 }
+
+// The options of the sentence pipeline (selfAttention and the functions built on
+// it): {dModel = 16, seed = 1, positional, projection = 'random', causal = false}.
+export function sentenceOptions(value, defaultPositional = 0) {
+  const o = options(value, 'options');
+  return {
+    dModel: integer(o.dModel ?? 16, 'dModel', 1, 1024),
+    seed: seed(o.seed ?? 1),
+    positional: number(o.positional ?? defaultPositional, 'positional', 0, 10),
+    projection: oneOf(o.projection ?? 'random', 'projection', ['random', 'identity']),
+    causal: Boolean(o.causal),
+  };
+}

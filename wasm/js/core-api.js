@@ -41,14 +41,7 @@ export function coreApi(raw) {
     },
     // words -> { X, Q, K, V (n x dModel), weights, scores (n x n), output (n x dModel), rowSums (n) }
     selfAttention(words, opts) {
-      const o = arg.options(opts, 'options');
-      return unwrap(raw.selfAttention(arg.words(words), {
-        dModel: arg.integer(o.dModel ?? 16, 'dModel', 1, 1024),
-        seed: arg.seed(o.seed ?? 1),
-        positional: arg.number(o.positional ?? 0, 'positional', 0, 10),
-        projection: arg.oneOf(o.projection ?? 'random', 'projection', ['random', 'identity']),
-        causal: Boolean(o.causal),
-      }));
+      return unwrap(raw.selfAttention(arg.words(words), arg.sentenceOptions(opts)));
     },
   };
 }

@@ -16,17 +16,6 @@ function integerList(value, name) {
   return value;
 }
 
-// The sentence options shared by positionEffect and causalAttention.
-function sentenceOptions(opts, defaultPositional) {
-  const o = arg.options(opts, 'options');
-  return {
-    dModel: arg.integer(o.dModel ?? 16, 'dModel', 1, 1024),
-    seed: arg.seed(o.seed ?? 1),
-    positional: arg.number(o.positional ?? defaultPositional, 'positional', 0, 10),
-    projection: arg.oneOf(o.projection ?? 'random', 'projection', ['random', 'identity']),
-  };
-}
-
 export function orderApi(raw) {
   return {
     // -> { encoding (n x d), similarity (n x n) = PE PE^T, dimensions (k x n): PE columns `dims`
@@ -39,11 +28,11 @@ export function orderApi(raw) {
     // words -> { withoutEncoding, withEncoding, difference } (n x n each): the same embeddings and
     // projections, positional = strength of the encoding in the "with" run (default 1)
     positionEffect(words, opts) {
-      return unwrap(raw.positionEffect(arg.words(words), sentenceOptions(opts, 1)));
+      return unwrap(raw.positionEffect(arg.words(words), arg.sentenceOptions(opts, 1)));
     },
     // words -> { mask, masked, unmasked (n x n), maskedEntropy, unmaskedEntropy (n, nats) }
     causalAttention(words, opts) {
-      return unwrap(raw.causalAttention(arg.words(words), sentenceOptions(opts, 0)));
+      return unwrap(raw.causalAttention(arg.words(words), arg.sentenceOptions(opts, 0)));
     },
   };
 }

@@ -8,6 +8,7 @@ import { bindControls } from '../ui/controls.js';
 import { heatmapGrid } from '../charts/grid.js';
 import { lineChart } from '../charts/line.js';
 import { newSeed } from '../ui/seed.js';
+import { wordReader } from '../ui/words.js';
 
 const DECAY_CONTROLS = ['n', 'linearWidth', 'expWidth', 'gaussWidth'];
 const DECAYS = [
@@ -35,6 +36,7 @@ export default {
     const alibiCurves = lineChart(root.querySelector('[data-chart="alibi-curves"]'), {
       xTitle: 'distance |i − j|', yTitle: 'mean weight', markers: true,
     });
+    const readWords = wordReader(core);
     let words = null; // the last sentence that tokenized
 
     function drawDecays(changed, state) {
@@ -57,15 +59,9 @@ export default {
     }
 
     function drawAlibi(changed, state) {
-      if (changed === 'sentence' || !words) {
-        try {
-          words = core.tokenize(state.sentence);
-          controls.error('sentence', '');
-        } catch (error) {
-          controls.error('sentence', error.message);
-          return;
-        }
-      }
+      const next = readWords(changed, state, controls);
+      if (!next) return;
+      words = next;
       try {
         const r = core.alibiAttention(words, {
           seed: state.seed, heads: state.heads, slopeScale: state.slopeScale, causal: state.causal,

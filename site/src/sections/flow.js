@@ -7,6 +7,7 @@ import { heatmap } from '../charts/heatmap.js';
 import { heatmapGrid } from '../charts/grid.js';
 import { arrowDiagram } from '../charts/arrows.js';
 import { newSeed } from '../ui/seed.js';
+import { wordReader } from '../ui/words.js';
 
 export default {
   id: 'flow',
@@ -25,6 +26,7 @@ export default {
     matrix.onHover((c) => arrows.highlight(c ? c.row : -1));
     arrows.onHover((w) => matrix.highlight(w ? w.index : -1, w ? w.index : -1));
 
+    const readWords = wordReader(core);
     let words = null;
     let result = null;
 
@@ -43,15 +45,9 @@ export default {
     }
 
     function recompute(changed, state) {
-      if (changed === 'sentence' || !words) {
-        try {
-          words = core.tokenize(state.sentence);
-          controls.error('sentence', '');
-        } catch (error) {
-          controls.error('sentence', error.message);
-          return false;
-        }
-      }
+      const next = readWords(changed, state, controls);
+      if (!next) return false;
+      words = next;
       try {
         result = core.layerEvolution(words.length, { seed: state.seed });
         controls.error('seed', '');

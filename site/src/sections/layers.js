@@ -5,6 +5,7 @@ import { bindControls } from '../ui/controls.js';
 import { heatmapGrid } from '../charts/grid.js';
 import { lineChart } from '../charts/line.js';
 import { newSeed } from '../ui/seed.js';
+import { wordReader } from '../ui/words.js';
 
 const LAYER_NUMBERS = [1, 2, 3, 4, 5, 6];
 
@@ -27,18 +28,13 @@ export default {
       height: 260,
       format: '.2f',
     });
+    const readWords = wordReader(core);
     let words = null;
 
     function update(changed, state) {
-      if (changed === 'sentence' || !words) {
-        try {
-          words = core.tokenize(state.sentence);
-          controls.error('sentence', '');
-        } catch (error) {
-          controls.error('sentence', error.message);
-          return;
-        }
-      }
+      const next = readWords(changed, state, controls);
+      if (!next) return;
+      words = next;
       try {
         const r = core.layerEvolution(words.length, { seed: state.seed, noise: state.noise });
         controls.clearErrors();

@@ -4,6 +4,7 @@
 import { bindControls } from '../ui/controls.js';
 import { heatmapGrid } from '../charts/grid.js';
 import { newSeed } from '../ui/seed.js';
+import { wordReader } from '../ui/words.js';
 
 const shape = (m) => `${m.rows} × ${m.cols}`;
 
@@ -41,18 +42,13 @@ export default {
       readout: (c) => `“${c.rowLabel}” → “${c.colLabel}”: ${(c.value * 100).toFixed(1)}%`,
     });
     const steps = root.querySelector('[data-shapes]');
+    const readWords = wordReader(core);
     let words = null;
 
     function update(changed, state) {
-      if (changed === 'sentence' || !words) {
-        try {
-          words = core.tokenize(state.sentence);
-          controls.error('sentence', '');
-        } catch (error) {
-          controls.error('sentence', error.message);
-          return;
-        }
-      }
+      const next = readWords(changed, state, controls);
+      if (!next) return;
+      words = next;
       try {
         const r = core.multiHead(words, { dModel: state.dModel, heads: Number(state.heads), seed: state.seed });
         controls.clearErrors();

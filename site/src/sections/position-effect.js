@@ -4,6 +4,7 @@
 import { bindControls } from '../ui/controls.js';
 import { heatmap } from '../charts/heatmap.js';
 import { newSeed } from '../ui/seed.js';
+import { wordReader } from '../ui/words.js';
 
 const D_MODEL = 16;
 const LABELS = {
@@ -30,18 +31,13 @@ export default {
       charts.forEach((other) => { if (other !== chart) other.highlight(cell ? cell.row : -1, cell ? cell.col : -1); });
     }));
     const label = root.querySelector('[data-projection-label]');
+    const readWords = wordReader(core);
     let words = null;
 
     function update(changed, state) {
-      if (changed === 'sentence' || !words) {
-        try {
-          words = core.tokenize(state.sentence);
-          controls.error('sentence', '');
-        } catch (error) {
-          controls.error('sentence', error.message);
-          return;
-        }
-      }
+      const next = readWords(changed, state, controls);
+      if (!next) return;
+      words = next;
       let result;
       try {
         result = core.positionEffect(words, {

@@ -3,6 +3,7 @@
 import { bindControls } from '../ui/controls.js';
 import { heatmap } from '../charts/heatmap.js';
 import { newSeed } from '../ui/seed.js';
+import { wordReader } from '../ui/words.js';
 
 const format3 = (x) => `Σ ${x.toFixed(3)}`;
 
@@ -14,18 +15,13 @@ export default {
       colTitle: 'key (attended to)',
       readout: (c) => `“${c.rowLabel}” (query ${c.row + 1}) takes ${(c.value * 100).toFixed(1)}% of its output from “${c.colLabel}” (key ${c.col + 1})`,
     });
+    const readWords = wordReader(core);
     let words = null;
 
     function update(changed, state) {
-      if (changed === 'sentence' || !words) {
-        try {
-          words = core.tokenize(state.sentence);
-          controls.error('sentence', '');
-        } catch (error) {
-          controls.error('sentence', error.message);
-          return;
-        }
-      }
+      const next = readWords(changed, state, controls);
+      if (!next) return;
+      words = next;
       try {
         const result = core.selfAttention(words, { dModel: state.dModel, seed: state.seed });
         controls.clearErrors();
