@@ -177,13 +177,14 @@ export function heatmap(container, options = {}) {
       drawSvgCells(cell, color, strength);
     }
 
-    const step = (c) => Math.max(1, Math.ceil(11 / c)); // keep labels >= 11 px apart
+    // Thin labels so they do not overlap: rows need ~11 px; columns, rotated by 50 degrees, ~15 px.
+    const step = (c, px) => Math.max(1, Math.ceil(px / c));
     rowLabelsG.selectAll('text').data(rowLabels).join('text')
       .attr('x', -6).attr('y', (_, i) => i * cell + cell / 2).attr('dy', '0.35em').attr('text-anchor', 'end')
-      .text((d, i) => (i % step(cell) === 0 ? d : ''));
+      .text((d, i) => (i % step(cell, 11) === 0 ? d : ''));
     colLabelsG.selectAll('text').data(colLabels).join('text')
       .attr('transform', (_, j) => `translate(${j * cell + cell / 2},-6) rotate(-50)`)
-      .text((d, j) => (j % step(cell) === 0 ? d : ''));
+      .text((d, j) => (j % step(cell, 15) === 0 ? d : ''));
     notesG.selectAll('text').data(data.rowNotes || []).join('text')
       .attr('x', gridW + 6).attr('y', (_, i) => i * cell + cell / 2).attr('dy', '0.35em').text((d) => d);
     rowTitle.text(opts.rowTitle).attr('transform', `translate(12,${top + gridH / 2}) rotate(-90)`);
