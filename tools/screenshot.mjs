@@ -20,7 +20,17 @@ if (selector) {
   await el.scrollIntoViewIfNeeded();
   await page.waitForFunction((s) => document.querySelector(s)?.dataset.state, selector, { timeout: 10000 }).catch(() => {});
   await page.waitForTimeout(300);
-  await el.screenshot({ path: out });
+  const box = await el.boundingBox();
+  const scrollY = await page.evaluate(() => window.scrollY);
+  const top = box.y + scrollY;
+  // Long sections are saved in 1400 px slices (out-1.png, out-2.png, ...) so each stays legible.
+  const slices = Math.ceil(box.height / 1400);
+  for (let k = 0; k < slices; k++) {
+    const path = slices === 1 ? out : out.replace(/\.png$/, `-${k + 1}.png`);
+    const height = Math.min(1400, box.height - k * 1400);
+    await page.screenshot({ path, fullPage: true, clip: { x: box.x, y: top + k * 1400, width: box.width, height } });
+    if (slices > 1) console.log(path);
+  }
 } else {
   await page.waitForTimeout(800);
   await page.screenshot({ path: out, fullPage: true });
