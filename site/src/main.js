@@ -66,6 +66,11 @@ async function main() {
         root.dataset.state = 'ready';
       } catch (error) {
         root.dataset.state = 'error';
+        const note = document.createElement('p');
+        note.className = 'status';
+        note.dataset.state = 'error';
+        note.textContent = `This section's figures could not start (${error.message}). The rest of the page still works.`;
+        root.querySelector('h2')?.after(note);
         console.error(`Section ${section.id} failed to start`, error);
       }
     });
