@@ -7,7 +7,8 @@
 //   await s.violations() (Content-Security-Policy violations seen by the page, all frames)
 // Options of open(): path (default 'index.html', may carry ?query), dir (the
 // folder to serve or open, default dist/), width, height, headers (http only),
-// csp: true serves with STRICT_CSP as a Content-Security-Policy header.
+// csp: true serves with STRICT_CSP as a Content-Security-Policy header; initScript:
+// a function run in the page before its own scripts (to simulate a hostile browser).
 import { chromium } from 'playwright-core';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,7 +35,7 @@ export async function openBrowser() {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const servers = [];
 
-  async function open(mode, { path = 'index.html', dir = DIST, width = 1280, height = 900, headers = {}, csp = false } = {}) {
+  async function open(mode, { path = 'index.html', dir = DIST, width = 1280, height = 900, headers = {}, csp = false, initScript = null } = {}) {
     let base;
     if (csp && mode !== 'http') throw new Error('open: csp needs mode http (a header)');
     if (mode === 'http') {
@@ -46,6 +47,7 @@ export async function openBrowser() {
     }
     const context = await browser.newContext({ viewport: { width, height } });
     await context.addInitScript(recordViolations);
+    if (initScript) await context.addInitScript(initScript); // runs before the page's own scripts
     const page = await context.newPage();
     const errors = [];
     const outside = [];
