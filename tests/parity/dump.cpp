@@ -6,9 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "atlas/alibi.hpp"
+#include "atlas/cross_attention.hpp"
 #include "atlas/dirichlet.hpp"
 #include "atlas/embedding.hpp"
 #include "atlas/layers.hpp"
+#include "atlas/multi_head.hpp"
 #include "atlas/random.hpp"
 #include "atlas/self_attention.hpp"
 
@@ -41,7 +44,15 @@ int main() {
   print("self_d16_seedmax_weights", atlas::self_attention(words, options).result.weights);
   print("dirichlet_3x6_c0.5_seed99", atlas::dirichlet_rows(3, 6, 0.5, 99));
   print("dirichlet_2x4_c3_seed5", atlas::dirichlet_rows(2, 4, 3.0, 5));
-  print("layers_n5_seed7_noise1_layer4", atlas::layer_evolution(5, 7, 1.0).layers[3], true);
+  print("layers_n5_seed7_noise1_layer4", atlas::layer_evolution(5, 7, 1.0).layers[3]);
+  const atlas::Matrix X = atlas::embed_words(words, 16, 3);
+  print("multihead_d16_h4_seed3_output", atlas::multi_head_attention(X, atlas::random_projections(16, 3), 4).output);
+  atlas::CrossAttentionOptions cross;
+  cross.seed = 11;
+  print("cross_seed11_weights", atlas::cross_attention({"le", "chat"}, words, cross).result.weights);
+  atlas::AlibiOptions alibi;
+  alibi.seed = 2;
+  print("alibi_h4_seed2_biased_head2", atlas::alibi_attention(words, alibi).biased[1], true);
   std::cout << "}\n";
   return 0;
 }

@@ -26,10 +26,14 @@ const cases = {
   'dirichlet_3x6_c0.5_seed99': () => core.dirichletRows(3, 6, { concentration: 0.5, seed: 99 }).weights.data,
   dirichlet_2x4_c3_seed5: () => core.dirichletRows(2, 4, { concentration: 3, seed: 5 }).weights.data,
   layers_n5_seed7_noise1_layer4: () => core.layerEvolution(5, { seed: 7, noise: 1 }).layers[3].data,
+  multihead_d16_h4_seed3_output: () => core.multiHead(words, { dModel: 16, heads: 4, seed: 3 }).output.data,
+  cross_seed11_weights: () => core.crossAttention(['le', 'chat'], words, { seed: 11 }).weights.data,
+  alibi_h4_seed2_biased_head2: () => core.alibiAttention(words, { heads: 4, seed: 2 }).biased[1].data,
 };
 
 for (const [key, compute] of Object.entries(cases)) {
-  test(`WASM matches native within 1e-5: ${key}`, { skip: !native[key] && 'no native dump' }, () => {
+  test(`WASM matches native within 1e-5: ${key}`, { skip: !existsSync(dumpTool) && 'no native dump tool' }, () => {
+    assert.ok(native[key], `tests/parity/dump.cpp prints no case '${key}'`);
     const wasm = compute();
     assert.equal(wasm.length, native[key].length);
     assert.ok(maxAbsDiff(wasm, native[key]) < 1e-5, `max difference ${maxAbsDiff(wasm, native[key])}`);
