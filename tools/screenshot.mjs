@@ -29,11 +29,11 @@ if (selector) {
     const path = slices === 1 ? out : out.replace(/\.png$/, `-${k + 1}.png`);
     const height = Math.min(1400, box.height - k * 1400);
     await page.screenshot({ path, fullPage: true, clip: { x: box.x, y: top + k * 1400, width: box.width, height } });
-    if (slices > 1) console.log(path);
+    console.log(path);
   }
 } else {
   await page.waitForTimeout(800);
   await page.screenshot({ path: out, fullPage: true });
+  console.log(out);
 }
 await browser.close();
-console.log(out);

@@ -3,7 +3,7 @@
 // and a d_model that the heads do not divide is reported beside d_model.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, showSection, cellTexts } from './harness.mjs';
+import { openBrowser, showSection, cellTexts, cellValues } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -58,6 +58,22 @@ for (const mode of ['http', 'file']) {
     await section.locator('input[name="sentence"]').fill('attention is all you need');
     assert.equal(await panels.nth(3).locator('g.cell').count(), 25);
     assert.deepEqual(await panels.nth(0).locator('.row-labels text').allTextContents(), ['attention', 'is', 'all', 'you', 'need']);
+
+    // Causal: every head gets the same hatched upper triangle (5 words: 10 blocked cells per head)
+    // and its visible rows still sum to 1; unticking restores the unmasked weights.
+    const unmasked = await cellValues(chart);
+    const causal = section.locator('input[name="causal"]');
+    await causal.check();
+    for (let k = 0; k < 4; k++) assert.equal(await panels.nth(k).locator('g.cell.blocked').count(), 10);
+    const masked = await cellValues(panels.nth(2));
+    for (let i = 0; i < 5; i++) {
+      const row = masked.slice(i * 5, (i + 1) * 5);
+      assert.ok(row.slice(i + 1).every((w) => w === 0), `row ${i}: no weight on later words`);
+      assert.ok(Math.abs(row.reduce((a, b) => a + b, 0) - 1) < 1e-9, `row ${i} sums to 1`);
+    }
+    await causal.uncheck();
+    assert.equal(await chart.locator('g.cell.blocked').count(), 0);
+    assert.deepEqual(await cellValues(chart), unmasked);
 
     // Bad d_model: a message beside it, the last figure stays, fixing it clears the message.
     const before = await cellTexts(chart);

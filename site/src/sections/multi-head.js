@@ -50,7 +50,11 @@ export default {
       if (!next) return;
       words = next;
       try {
-        const r = core.multiHead(words, { dModel: state.dModel, heads: Number(state.heads), seed: state.seed });
+        const r = core.multiHead(words, {
+          dModel: state.dModel, heads: Number(state.heads), seed: state.seed, causal: state.causal,
+        });
+        // The same mask applies to every head (section 6 explains it); hatched, not drawn as zeros.
+        const blocked = state.causal ? core.causalMask(words.length) : null;
         controls.clearErrors();
         steps.replaceChildren(...shapeSteps(r).map((text) => {
           const li = document.createElement('li');
@@ -62,6 +66,7 @@ export default {
           matrix: head.weights,
           rowLabels: words,
           colLabels: words,
+          blocked,
         })));
       } catch (error) {
         controls.error(culpritOf(error.message, changed), error.message);
