@@ -14,6 +14,7 @@
 // reference labels sit in the right margin, clear of the bars.
 // Labels are set with textContent (D3 .text), never as HTML.
 import { select, scaleBand, scaleLinear, axisLeft, max as d3max, format as d3format } from 'd3';
+import { drawRefs } from './refs.js';
 
 export function barChart(container, options = {}) {
   const opts = {
@@ -90,16 +91,7 @@ export function barChart(container, options = {}) {
       .attr('text-anchor', rotate ? 'end' : 'middle')
       .text((d) => d);
 
-    refsG.selectAll('g.ref').data(data.refs || []).join((enter) => {
-      const g = enter.append('g').attr('class', 'ref');
-      g.append('line');
-      g.append('text');
-      return g;
-    }).each(function drawRef(r) {
-      const g = select(this);
-      g.select('line').attr('x1', 0).attr('x2', w).attr('y1', y(r.y)).attr('y2', y(r.y));
-      g.select('text').attr('x', w + 4).attr('y', y(r.y)).attr('dy', '0.35em').text(r.label);
-    });
+    drawRefs(refsG, data.refs, w, y, 'right');
     xTitle.text(opts.xTitle).attr('x', margin.left + w / 2).attr('y', opts.height - 4);
     yTitle.text(opts.yTitle).attr('transform', `translate(13,${margin.top + h / 2}) rotate(-90)`);
   }

@@ -10,7 +10,7 @@
 // to every panel (hint defaults to '' here: the figure's caption gives it once). Panel fields: title, note (a line under the chart), and the
 // heatmap data fields (matrix, rowLabels, colLabels, rowNotes, blocked).
 import { select } from 'd3';
-import { heatmap } from './heatmap.js';
+import { heatmap, linkHover } from './heatmap.js';
 
 export function heatmapGrid(container, options = {}) {
   // Panels show no "hover over a cell" hint each: a caption says it once for the grid.
@@ -29,13 +29,7 @@ export function heatmapGrid(container, options = {}) {
       const note = panel.append('p').attr('class', 'panel-note');
       return { panel, title, chart, note };
     });
-    if (linked) {
-      charts.forEach(({ chart }) => chart.onHover((cell) => {
-        charts.forEach((other) => {
-          if (other.chart !== chart) other.chart.highlight(cell ? cell.row : -1, cell ? cell.col : -1);
-        });
-      }));
-    }
+    if (linked) linkHover(charts.map((c) => c.chart));
   }
 
   return {

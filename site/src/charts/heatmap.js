@@ -5,7 +5,7 @@
 //
 //   const chart = heatmap(el, { rowTitle: 'query', colTitle: 'key' });
 //   chart.update({ matrix, rowLabels, colLabels, rowNotes, blocked });
-//   chart.highlight(i, j);  chart.onHover((cell) => ...);
+//   chart.highlight(i, j);  chart.onHover((cell) => ...);  linkHover([chartA, chartB]);
 //
 // Options (defaults):
 //   domain: [0, 1]     colour scale; 'auto' = [0, max], or [-max|x|, max|x|] when diverging
@@ -263,4 +263,14 @@ export function heatmap(container, options = {}) {
       return data;
     },
   };
+}
+
+// Links heatmaps of the same shape: pointing at (i, j) in one highlights (i, j)
+// in all the others, so one query/key pair can be compared across them.
+export function linkHover(charts) {
+  charts.forEach((chart) => chart.onHover((cell) => {
+    charts.forEach((other) => {
+      if (other !== chart) other.highlight(cell ? cell.row : -1, cell ? cell.col : -1);
+    });
+  }));
 }

@@ -12,6 +12,7 @@
 // Data: x (numbers, default 0..len-1); series [{ name, values }], drawn in
 // --series-1..6 colours; refs: horizontal reference lines [{ y, label }] (e.g. ln n).
 import { select, pointer, scaleLinear, line as d3line, axisBottom, axisLeft, extent, format as d3format, bisectCenter } from 'd3';
+import { drawRefs } from './refs.js';
 
 const SERIES_COLOURS = 6;
 
@@ -69,16 +70,7 @@ export function lineChart(container, options = {}) {
     groups.select('path').attr('d', (s) => path(Array.from(s.values)));
     groups.selectAll('circle').data((s) => (opts.markers ? Array.from(s.values) : []))
       .join('circle').attr('r', 3).attr('cx', (_, i) => x(xs[i])).attr('cy', (v) => y(v));
-    refsG.selectAll('g.ref').data(data.refs || []).join((enter) => {
-      const g = enter.append('g').attr('class', 'ref');
-      g.append('line');
-      g.append('text');
-      return g;
-    }).each(function drawRef(r) {
-      const g = select(this);
-      g.select('line').attr('x1', 0).attr('x2', w).attr('y1', y(r.y)).attr('y2', y(r.y));
-      g.select('text').attr('x', w - 4).attr('y', y(r.y) - 4).attr('text-anchor', 'end').text(r.label);
-    });
+    drawRefs(refsG, data.refs, w, y);
     hit.attr('width', w).attr('height', h);
     cursor.attr('y1', 0).attr('y2', h);
 

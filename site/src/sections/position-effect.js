@@ -2,7 +2,7 @@
 // strength and projection -> core.positionEffect (one call) -> three heatmaps
 // (without, with, difference) with linked hover.
 import { bindControls } from '../ui/controls.js';
-import { heatmap } from '../charts/heatmap.js';
+import { heatmap, linkHover } from '../charts/heatmap.js';
 import { newSeed } from '../ui/seed.js';
 import { wordReader } from '../ui/words.js';
 
@@ -27,9 +27,7 @@ export default {
         readout: (c) => `change: “${c.rowLabel}” → “${c.colLabel}” ${c.value >= 0 ? '+' : ''}${(c.value * 100).toFixed(1)} points`,
       }),
     ];
-    charts.forEach((chart) => chart.onHover((cell) => {
-      charts.forEach((other) => { if (other !== chart) other.highlight(cell ? cell.row : -1, cell ? cell.col : -1); });
-    }));
+    linkHover(charts);
     const label = root.querySelector('[data-projection-label]');
     const readWords = wordReader(core);
     let words = null;
