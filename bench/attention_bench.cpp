@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "atlas/attention.hpp"
-#include "atlas/random.hpp"
+#include "atlas/attention/attention.hpp"
+#include "atlas/attention/random.hpp"
 
 int main(int argc, char** argv) {
   const int d = 64;

@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "atlas/matrix.hpp"
-#include "atlas/self_attention.hpp"
+#include "atlas/attention/matrix.hpp"
+#include "atlas/attention/self_attention.hpp"
 
 namespace atlas::wasm {
 

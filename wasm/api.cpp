@@ -4,15 +4,15 @@
 #include <optional>
 #include <stdexcept>
 
-#include "atlas/attention.hpp"
-#include "atlas/embedding.hpp"
-#include "atlas/entropy.hpp"
-#include "atlas/limits.hpp"
-#include "atlas/mask.hpp"
-#include "atlas/patterns.hpp"
-#include "atlas/positional.hpp"
-#include "atlas/self_attention.hpp"
-#include "atlas/tokenize.hpp"
+#include "atlas/attention/attention.hpp"
+#include "atlas/attention/embedding.hpp"
+#include "atlas/attention/entropy.hpp"
+#include "atlas/attention/limits.hpp"
+#include "atlas/attention/mask.hpp"
+#include "atlas/attention/patterns.hpp"
+#include "atlas/attention/positional.hpp"
+#include "atlas/attention/self_attention.hpp"
+#include "atlas/attention/tokenize.hpp"
 
 namespace atlas::wasm {
 namespace {

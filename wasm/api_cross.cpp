@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-#include "atlas/cross_attention.hpp"
+#include "atlas/lessons/cross_attention.hpp"
 
 namespace atlas::wasm {
 

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "atlas/alibi.hpp"
-#include "atlas/attention_distance.hpp"
-#include "atlas/distance_decay.hpp"
+#include "atlas/attention/alibi.hpp"
+#include "atlas/attention/attention_distance.hpp"
+#include "atlas/lessons/distance_decay.hpp"
 
 namespace atlas::wasm {
 namespace {

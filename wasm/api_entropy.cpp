@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "atlas/dirichlet.hpp"
-#include "atlas/entropy.hpp"
-#include "atlas/entropy_examples.hpp"
-#include "atlas/temperature.hpp"
+#include "atlas/lessons/dirichlet.hpp"
+#include "atlas/attention/entropy.hpp"
+#include "atlas/lessons/entropy_examples.hpp"
+#include "atlas/attention/temperature.hpp"
 
 namespace atlas::wasm {
 namespace {

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "atlas/head_roles.hpp"
+#include "atlas/lessons/head_roles.hpp"
 
 namespace atlas::wasm {
 namespace {

@@ -3,10 +3,10 @@
 #include <cstdint>
 #include <optional>
 
-#include "atlas/embedding.hpp"
-#include "atlas/mask.hpp"
-#include "atlas/multi_head.hpp"
-#include "atlas/pattern_set.hpp"
+#include "atlas/attention/embedding.hpp"
+#include "atlas/attention/mask.hpp"
+#include "atlas/attention/multi_head.hpp"
+#include "atlas/lessons/pattern_set.hpp"
 
 namespace atlas::wasm {
 

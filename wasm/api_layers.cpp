@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "atlas/layers.hpp"
-#include "atlas/rollout.hpp"
+#include "atlas/lessons/layers.hpp"
+#include "atlas/attention/rollout.hpp"
 
 namespace atlas::wasm {
 namespace {

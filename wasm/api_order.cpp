@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "atlas/causal_attention.hpp"
-#include "atlas/position_effect.hpp"
-#include "atlas/position_similarity.hpp"
+#include "atlas/lessons/causal_attention.hpp"
+#include "atlas/lessons/position_effect.hpp"
+#include "atlas/lessons/position_similarity.hpp"
 
 namespace atlas::wasm {
 namespace {

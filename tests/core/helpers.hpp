@@ -3,8 +3,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "atlas/matrix.hpp"
-#include "atlas/random.hpp"
+#include "atlas/attention/matrix.hpp"
+#include "atlas/attention/random.hpp"
 
 namespace atlas::test {
 

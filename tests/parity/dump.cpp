@@ -6,14 +6,14 @@
 #include <string>
 #include <vector>
 
-#include "atlas/alibi.hpp"
-#include "atlas/cross_attention.hpp"
-#include "atlas/dirichlet.hpp"
-#include "atlas/embedding.hpp"
-#include "atlas/layers.hpp"
-#include "atlas/multi_head.hpp"
-#include "atlas/random.hpp"
-#include "atlas/self_attention.hpp"
+#include "atlas/attention/alibi.hpp"
+#include "atlas/lessons/cross_attention.hpp"
+#include "atlas/lessons/dirichlet.hpp"
+#include "atlas/attention/embedding.hpp"
+#include "atlas/lessons/layers.hpp"
+#include "atlas/attention/multi_head.hpp"
+#include "atlas/attention/random.hpp"
+#include "atlas/attention/self_attention.hpp"
 
 namespace {
 

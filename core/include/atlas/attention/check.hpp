@@ -1,0 +1,26 @@
+// Argument checks that throw std::invalid_argument with a message naming the
+// argument and what was expected. Every public function of the core validates
+// its inputs with these, so a bad call from JavaScript becomes a readable Error
+// and never a NaN figure or an abort.
+#pragma once
+
+#include <string>
+
+#include "atlas/attention/matrix.hpp"
+
+namespace atlas {
+
+// Throws unless `m` is non-empty and every entry is finite.
+// name: the argument's name as the caller knows it ("Q", "mask", ...).
+void require_finite(const Matrix& m, const std::string& name);
+
+// Throws unless lo <= value <= hi. name and the bounds appear in the message.
+void require_in_range(int value, int lo, int hi, const std::string& name);
+
+// Throws unless lo <= value <= hi and value is finite.
+void require_in_range(double value, double lo, double hi, const std::string& name);
+
+// "3 x 4": a shape as written in messages.
+std::string shape_of(const Matrix& m);
+
+}  // namespace atlas

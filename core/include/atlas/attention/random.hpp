@@ -1,0 +1,39 @@
+// A portable seeded random generator: xoshiro256** (Blackman & Vigna 2018)
+// seeded through splitmix64, with our own uniform and normal draws.
+//
+// Why not <random>: std::normal_distribution (and even uniform_real_distribution)
+// are implementation-defined, so libstdc++ (native build) and libc++ (Emscripten)
+// draw different numbers for the same seed. Everything here is integer
+// arithmetic plus log/sqrt/cos, so native and WASM agree to ~1e-15 and a
+// figure is reproducible from its seed on any machine.
+// Non-goals: cryptographic quality, jump-ahead, parallel streams.
+#pragma once
+
+#include <cstdint>
+
+#include "atlas/attention/matrix.hpp"
+
+namespace atlas {
+
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed);
+
+  std::uint64_t next_u64();
+  double uniform();  // [0, 1), 53 random bits
+  double normal();   // standard normal N(0, 1), Box-Muller
+
+ private:
+  std::uint64_t s_[4];
+  bool has_spare_ = false;
+  double spare_ = 0.0;
+};
+
+// (rows x cols) of independent N(0, stddev^2) draws, filled row by row.
+Matrix normal_matrix(int rows, int cols, Rng& rng, double stddev = 1.0);
+
+// Mixes two 64-bit values into one seed (splitmix64 finaliser of a ^ rotl(b)):
+// used to derive independent streams, e.g. one per word or per head.
+std::uint64_t mix_seed(std::uint64_t a, std::uint64_t b);
+
+}  // namespace atlas

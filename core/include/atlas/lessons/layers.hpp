@@ -1,0 +1,51 @@
+// A hand-built caricature of attention across six layers, for section 10.
+//
+// Purpose: show the often-told story "early layers attend locally, middle
+// layers to structure, late layers broadly" as six matrices a learner can
+// inspect, with the statistics that summarise them. This is an ILLUSTRATION,
+// not a measurement: real models (Clark et al. 2019; Tenney et al. 2019) show
+// broad and local heads in every layer, and the trend is a tendency at best.
+// Non-goals: any learned parameter, any claim about a specific model.
+//
+// layer_evolution(n, seed, noise) -> six layers, each W_l (n x n):
+//   W_l = softmax_rows(S_l + noise * Z_l)
+// S_l (n x n) is a fixed score shape (positions only, not words):
+//   1 "self"            -(i - j)^2 / (2 * 0.5^2)   almost all weight on itself
+//   2 "neighbours"      -(i - j)^2 / (2 * 1.0^2)   itself and the next words out
+//   3 "previous word"   4 on j = i - 1, 1.5 on j = i, 0 elsewhere
+//   4 "sentence ends"   3 on j = 0, 2 on j = n - 1, 0 elsewhere
+//   5 "broad"           -0.25 |i - j|              a gentle preference for nearby words
+//   6 "near-uniform"    0                          every key alike
+// Z_l (n x n) holds N(0, 1) draws from atlas::Rng seeded with
+// mix_seed(seed, l), so each layer has its own stream and native and WASM draw
+// the same numbers. The noise is added to scores (logits), not to weights, so
+// every row stays a probability distribution with no clipping; the softmax
+// normalises the rows (see attention.hpp for its numerics).
+// Statistics per layer: mean_attention_distance (attention_distance.hpp) and
+// the mean over rows of the entropy in nats (entropy.hpp).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "atlas/attention/matrix.hpp"
+
+namespace atlas {
+
+inline constexpr int kLayers = 6;
+
+struct LayerEvolution {
+  std::array<Matrix, kLayers> layers;        // W_l (n x n), rows sum to 1
+  std::array<std::string, kLayers> names;    // "self", "neighbours", ...
+  Vector mean_distance;                      // (6) tokens
+  Vector mean_entropy;                       // (6) nats
+  double max_entropy = 0.0;                  // ln n: the entropy of a uniform row
+  double uniform_distance = 0.0;             // mean distance of uniform attention
+};
+
+// Throws std::invalid_argument unless 1 <= n <= kMaxWords (limits.hpp) and
+// 0 <= noise <= 3.
+LayerEvolution layer_evolution(int n, std::uint64_t seed, double noise);
+
+}  // namespace atlas
