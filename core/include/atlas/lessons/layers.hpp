@@ -3,8 +3,10 @@
 // Purpose: show the often-told story "early layers attend locally, middle
 // layers to structure, late layers broadly" as six matrices a learner can
 // inspect, with the statistics that summarise them. This is an ILLUSTRATION,
-// not a measurement: real models (Clark et al. 2019; Tenney et al. 2019) show
-// broad and local heads in every layer, and the trend is a tendency at best.
+// not a measurement: in BERT, heads on the previous or next token sit mostly
+// in early layers but the broadest heads are in the lowest ones too (Clark et
+// al. 2019), and probing finds the layer-wise stages overlapping (Tenney et
+// al. 2019): the trend is a tendency at best.
 // Non-goals: any learned parameter, any claim about a specific model.
 //
 // layer_evolution(n, seed, noise) -> six layers, each W_l (n x n):
