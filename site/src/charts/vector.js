@@ -6,7 +6,7 @@
 //   const chart = vectorRows(el, { format: '.3f' });
 //   chart.update([{ label: 'q', values: Float64Array, note: 'Σ 1.2', active: true, muted: false }]);
 //
-// Options (defaults): maxCell (16) largest cell side in px; format ('.3f') of
+// Options (defaults): maxCell (16) widest cell in px (rows are 14 px high); format ('.3f') of
 // the readout; readout(entry) text for a hovered entry {label, index, value};
 // hint (readout text before any hover). Rows: label, values, note (text after
 // the cells), active (drawn outlined), muted (drawn faded, e.g. a term left out).
@@ -16,6 +16,7 @@ import { select, pointer, scaleDiverging, interpolateRgb, piecewise, format as d
 
 const LABEL_PX = 7; // per character of a 12 px label
 const ROW_GAP = 3;
+const ROW = 14; // px: every row is one label high, however wide or narrow its cells
 
 function cssVar(el, name, fallback) {
   return getComputedStyle(el).getPropertyValue(name).trim() || fallback;
@@ -26,7 +27,7 @@ export function vectorRows(container, options = {}) {
   const fmt = d3format(opts.format);
   const readoutText = opts.readout || ((e) => `${e.label} [${e.index}] = ${fmt(e.value)}`);
   let rows = [];
-  let geometry = null; // { left, cell }
+  let geometry = null; // { left, cell, row }
 
   const root = select(container).classed('vector-rows', true);
   const svg = root.append('svg').attr('role', 'img');
@@ -52,8 +53,9 @@ export function vectorRows(container, options = {}) {
     const color = scaleDiverging(piecewise(interpolateRgb, [
       cssVar(container, '--heat-neg', '#b2182b'), cssVar(container, '--heat-low', '#f7fbff'),
       cssVar(container, '--heat-high', '#08306b')])).domain([-hi, 0, hi]).clamp(true);
-    geometry = { left, cell };
-    const height = rows.length * (cell + ROW_GAP);
+    const row = ROW;
+    geometry = { left, cell, row };
+    const height = rows.length * (row + ROW_GAP);
     svg.attr('width', left + d * cell + right).attr('height', height)
       .attr('viewBox', `0 0 ${left + d * cell + right} ${height}`)
       .attr('aria-label', rows.map((r) => `${r.label}: ${r.values.length} numbers`).join('; '));
@@ -66,15 +68,15 @@ export function vectorRows(container, options = {}) {
       e.append('text').attr('class', 'vector-note').attr('dy', '0.35em');
       return e;
     });
-    g.attr('transform', (_, i) => `translate(0,${i * (cell + ROW_GAP)})`)
+    g.attr('transform', (_, i) => `translate(0,${i * (row + ROW_GAP)})`)
       .classed('active', (r) => Boolean(r.active)).classed('muted', (r) => Boolean(r.muted));
-    g.select('text.vector-label').attr('x', left - 6).attr('y', cell / 2).text((r) => r.label);
-    g.select('text.vector-note').attr('x', (r) => left + r.values.length * cell + 6).attr('y', cell / 2)
+    g.select('text.vector-label').attr('x', left - 6).attr('y', row / 2).text((r) => r.label);
+    g.select('text.vector-note').attr('x', (r) => left + r.values.length * cell + 6).attr('y', row / 2)
       .text((r) => r.note || '');
-    g.select('rect.vector-outline').attr('x', left).attr('width', (r) => r.values.length * cell).attr('height', cell);
+    g.select('rect.vector-outline').attr('x', left).attr('width', (r) => r.values.length * cell).attr('height', row);
     g.select('g.vector-cells').attr('transform', `translate(${left},0)`).each(function drawCells(r) {
       select(this).selectAll('rect').data(Array.from(r.values)).join('rect')
-        .attr('x', (_, c) => c * cell).attr('width', Math.max(1, cell - (cell > 4 ? 1 : 0))).attr('height', cell)
+        .attr('x', (_, c) => c * cell).attr('width', Math.max(1, cell - (cell > 4 ? 1 : 0))).attr('height', row)
         .attr('fill', (v) => color(v)).attr('data-value', (v) => v);
     });
   }
@@ -82,7 +84,7 @@ export function vectorRows(container, options = {}) {
   svg.on('pointermove', (event) => {
     if (!geometry) return;
     const [x, y] = pointer(event, svg.node());
-    show(Math.floor(y / (geometry.cell + ROW_GAP)), Math.floor((x - geometry.left) / geometry.cell));
+    show(Math.floor(y / (geometry.row + ROW_GAP)), Math.floor((x - geometry.left) / geometry.cell));
   });
   svg.on('pointerleave', () => show(-1, -1));
   new ResizeObserver(() => layout()).observe(container);
