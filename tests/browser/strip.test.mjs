@@ -83,6 +83,9 @@ test('section 1: keyboard selection (arrows, then Enter) opens the strip for the
   await page.keyboard.press('ArrowDown'); // the open strip follows the focused cell
   assert.match(await summary(strip), /^“sat” → “sat”/);
   await assertShowsCell(strip, chart, 14);
+  await strip.locator('[data-action="close-strip"]').focus();
+  await page.keyboard.press('Escape');
+  assert.equal(await strip.isVisible(), false, 'Escape inside the strip closes it');
   assert.deepEqual(errors, []);
 });
 
@@ -110,6 +113,13 @@ test('section 3: a cell of one head opens the strip for that head, with d_k = d_
   assert.equal(await vectorLength(strip, 'input'), 16);
   assert.equal(await vectorLength(strip, 'project'), 4);
   assert.match(await strip.locator('[data-step="project"] .strip-line').textContent(), /d_k = d_model \/ h = 16 \/ 4 = 4/);
+
+  // Hovering another head moves the strip there; leaving brings back head 2's cell, outlined again.
+  await heads.nth(3).locator('g.cell').nth(0).hover({ force: true });
+  assert.match(await summary(strip), /^“The” → “The” in head 4/);
+  await page.mouse.move(1, 1);
+  assert.match(await summary(strip), /^“cat” → “on” in head 2/);
+  assert.equal(await heads.nth(1).locator('.focus').getAttribute('visibility'), 'visible');
 
   await section.locator('select[name="heads"]').selectOption('2');
   assert.equal(await vectorLength(strip, 'project'), 8, 'two heads of 8 dimensions');

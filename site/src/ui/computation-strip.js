@@ -14,7 +14,8 @@
 //     head (optional name, e.g. 'head 2'), heads (optional: the number of heads h) }
 // Markup: <li data-step="input|project|products|scale|softmax|output"> in the figure, each with its
 // title and two sentences of prose; [data-strip-summary]; <details> around the steps;
-// [data-action="close-strip"]. On narrow screens the steps start collapsed under one summary line.
+// [data-action="close-strip"] (Escape closes too). On narrow screens the steps start collapsed under
+// one summary line.
 import { vectorRows } from '../charts/vector.js';
 import { rowBars } from '../charts/row-bars.js';
 
@@ -46,7 +47,7 @@ export function computationStrip(figure, source) {
   };
   const summary = figure.querySelector('[data-strip-summary]');
   const details = figure.querySelector('details');
-  let pinned = null; // { row, col, tag }: the chosen cell
+  let pinned = null; // { row, col, tag, chart }: the chosen cell and the heatmap it was chosen in
   let cache = new Map(); // `${tag}:${row}` -> view
 
   function view(row, tag) {
@@ -116,12 +117,15 @@ export function computationStrip(figure, source) {
   }
 
   figure.querySelector('[data-action="close-strip"]')?.addEventListener('click', close);
+  figure.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') close();
+  });
 
   return {
     attach(chart, tag = '') {
       chart.onSelect((cell) => {
         if (!cell) return;
-        pinned = { row: cell.row, col: cell.col, tag };
+        pinned = { row: cell.row, col: cell.col, tag, chart };
         open(pinned);
       });
       chart.onHover((cell) => {
@@ -129,8 +133,8 @@ export function computationStrip(figure, source) {
         if (cell) {
           draw({ row: cell.row, col: cell.col, tag });
         } else {
-          draw(pinned);
-          if (pinned && pinned.tag === tag) chart.highlight(pinned.row, pinned.col);
+          draw(pinned); // back to the chosen cell, outlined again in its own heatmap
+          if (pinned) pinned.chart.highlight(pinned.row, pinned.col);
         }
       });
       return this;
