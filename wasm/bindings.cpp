@@ -10,6 +10,7 @@
 #include "api_head_roles.hpp"
 #include "api_entropy.hpp"
 #include "api_layers.hpp"
+#include "api_trace.hpp"
 
 EMSCRIPTEN_BINDINGS(attention_atlas) {
   using namespace atlas::wasm;
@@ -35,4 +36,5 @@ EMSCRIPTEN_BINDINGS(attention_atlas) {
   emscripten::function("focusRows", &focus_rows_js);
   emscripten::function("dirichletRows", &dirichlet_rows_js);
   emscripten::function("temperatureRow", &temperature_row_js);
+  emscripten::function("attentionTrace", &attention_trace_js);
 }

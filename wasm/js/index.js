@@ -9,6 +9,7 @@ import { headRolesApi } from './head-roles-api.js';
 import { distanceApi } from './distance-api.js';
 import { entropyApi } from './entropy-api.js';
 import { layersApi } from './layers-api.js';
+import { traceApi } from './trace-api.js';
 
 export function wrapFactory(rawFactory) {
   return async function createAttentionCore(moduleOverrides) {
@@ -22,6 +23,7 @@ export function wrapFactory(rawFactory) {
       ...distanceApi(raw),
       ...layersApi(raw),
       ...entropyApi(raw),
+      ...traceApi(raw),
     });
   };
 }
