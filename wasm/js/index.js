@@ -9,6 +9,7 @@ import { headRolesApi } from './head-roles-api.js';
 import { distanceApi } from './distance-api.js';
 import { entropyApi } from './entropy-api.js';
 import { layersApi } from './layers-api.js';
+import { trainerApi } from './trainer-api.js';
 
 export function wrapFactory(rawFactory) {
   return async function createAttentionCore(moduleOverrides) {
@@ -21,6 +22,7 @@ export function wrapFactory(rawFactory) {
       ...headRolesApi(raw),
       ...distanceApi(raw),
       ...layersApi(raw),
+      ...trainerApi(raw),
       ...entropyApi(raw),
     });
   };
