@@ -10,6 +10,7 @@ import { distanceApi } from './distance-api.js';
 import { entropyApi } from './entropy-api.js';
 import { layersApi } from './layers-api.js';
 import { traceApi } from './trace-api.js';
+import { trainerApi } from './trainer-api.js';
 
 export function wrapFactory(rawFactory) {
   return async function createAttentionCore(moduleOverrides) {
@@ -22,6 +23,7 @@ export function wrapFactory(rawFactory) {
       ...headRolesApi(raw),
       ...distanceApi(raw),
       ...layersApi(raw),
+      ...trainerApi(raw),
       ...entropyApi(raw),
       ...traceApi(raw),
     });
