@@ -11,7 +11,7 @@ JOBS ?= 2
 # Debian's em++ runs its JS optimizer with Node and needs Debian's acorn.
 export NODE_PATH := /usr/share/nodejs
 
-.PHONY: all deps dist native wasm site serve test test-core test-wasm test-browser bench clean corpus
+.PHONY: all deps dist native wasm site serve test test-core test-wasm test-browser bench clean corpus model
 
 all: dist
 
@@ -67,6 +67,18 @@ corpus: build/corpus/corpus.json
 
 build/corpus/corpus.json: $(wildcard tools/corpus/*.mjs)
 	@node tools/corpus/austen.mjs build/corpus
+
+# Trains the character model of the "Trained model" views (tools/model/train_model.cpp, about
+# 10 minutes on two idle cores) and writes site/model/austen.atlm, which is committed: `make dist`
+# turns it into dist/atlas-model.js, and neither `make dist` nor `make test` ever trains. The
+# held-out text is committed beside it (public domain) so a test can recompute the held-out loss.
+model: native corpus
+	@build/native/atlas_train_model build/corpus/train.txt build/corpus/heldout.txt \
+	  "$$(node -p "const s = require('./build/corpus/corpus.json').source; s.package + ' ' + s.version + ' (Debian; ' + s.licence + ', the novels are public domain)'")" \
+	  site/model/austen.atlm
+	@cp build/corpus/heldout.txt site/model/austen-heldout.txt
+	@node -e "const c = require('./build/corpus/corpus.json'); \
+	  require('fs').writeFileSync('site/model/austen-corpus.json', JSON.stringify({ source: c.source, books: c.books }, null, 2) + '\n')"
 
 bench: native dist
 	@node bench/run.mjs

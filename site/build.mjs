@@ -5,7 +5,8 @@
 // site/embed.html and the same partials, app.js bundled from site/src/main.js,
 // styles.css from site/styles/, LICENSES.txt (third-party notices), the
 // example course page from site/examples/, and attention-atlas.html (the whole
-// article in one file, see build-single.mjs). Output is classic scripts and
+// article in one file, see build-single.mjs) and atlas-model.js (the trained
+// model, see build-model.mjs). Output is classic scripts and
 // plain files with no inline code, so dist/ works over http, from file:// and
 // under a strict Content-Security-Policy.
 import { build } from 'esbuild';
@@ -14,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSingleFile } from './build-single.mjs';
 import { licenseText } from './build-licenses.mjs';
+import { writeModelScript } from './build-model.mjs';
 import { embedSnippet } from './src/ui/embed-snippet.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -79,7 +81,8 @@ export async function buildSite() {
     outfile: join(dist, 'app.js'),
     logLevel: 'warning',
   });
-  const notice = await licenseText(root, metafile);
+  const modelNote = await writeModelScript(root, dist);
+  const notice = `${await licenseText(root, metafile)}\n----\n\n${modelNote}`;
   await writeFile(join(dist, 'LICENSES.txt'), notice);
   await cp(join(site, 'examples'), join(dist, 'examples'), { recursive: true });
   await writeExamples(partials);

@@ -11,6 +11,7 @@
 #include "api_entropy.hpp"
 #include "api_layers.hpp"
 #include "api_trace.hpp"
+#include "api_model.hpp"
 #include "api_trainer.hpp"
 
 EMSCRIPTEN_BINDINGS(attention_atlas) {
@@ -49,4 +50,12 @@ EMSCRIPTEN_BINDINGS(attention_atlas) {
       .function("setLearningRate", &TrainerHandle::set_learning_rate)
       .function("ablate", &TrainerHandle::ablate)
       .function("save", &TrainerHandle::save);
+
+  emscripten::class_<ModelHandle>("ModelHandle")
+      .constructor<>()
+      .function("load", &ModelHandle::load)
+      .function("config", &ModelHandle::config)
+      .function("meta", &ModelHandle::meta)
+      .function("run", &ModelHandle::run)
+      .function("queryKey", &ModelHandle::query_key);
 }

@@ -2,7 +2,9 @@
 // (tests/wasm/parity.test.js): the same seeds must give the same matrices in
 // the native build (g++, libstdc++) and in WASM (em++, libc++) within 1e-5.
 // The cases here and in that test must stay the same.
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,7 @@
 #include "atlas/attention/multi_head.hpp"
 #include "atlas/attention/random.hpp"
 #include "atlas/attention/self_attention.hpp"
+#include "atlas/model/trained_model.hpp"
 #include "atlas/model/trainer.hpp"
 
 namespace {
@@ -59,7 +62,16 @@ int main() {
   atlas::model::Trainer trainer{atlas::model::TrainerOptions{}};
   atlas::Matrix losses(1, 60);
   for (int s = 0; s < 60; ++s) losses(0, s) = trainer.step(1).loss;
-  print("trainer_seed1_losses_60", losses, true);
+  print("trainer_seed1_losses_60", losses);
+  // The shipped model on one sentence: every head of layer 1, and the loss.
+  std::ifstream file(std::string(ATLAS_SOURCE_DIR) + "/site/model/austen.atlm", std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(file)), {});
+  const auto model = atlas::model::TrainedModel::load(std::vector<std::uint8_t>(bytes.begin(), bytes.end()));
+  const auto run = model.run("It is a truth universally acknowledged.");
+  atlas::Matrix heads(4, run.attention[1][0].size());
+  for (int h = 0; h < 4; ++h) heads.row(h) = Eigen::Map<const Eigen::RowVectorXd>(run.attention[1][h].data(), run.attention[1][h].size());
+  print("model_truth_layer1_heads", heads);
+  print("model_truth_loss", atlas::Matrix::Constant(1, 1, run.loss), true);
   std::cout << "}\n";
   return 0;
 }

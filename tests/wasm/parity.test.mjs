@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadCore, maxAbsDiff } from './load.mjs';
@@ -16,6 +17,7 @@ test('the native dump tool exists (run `make native`)', () => {
   assert.ok(existsSync(dumpTool), `missing ${dumpTool}`);
 });
 
+const require = createRequire(import.meta.url);
 const native = existsSync(dumpTool) ? JSON.parse(execFileSync(dumpTool, { encoding: 'utf8' })) : {};
 
 const cases = {
@@ -51,4 +53,16 @@ test('the WASM trainer reproduces the native loss curve of seed 1 within 1e-6 ov
     const losses = Array.from({ length: 60 }, () => trainer.step(1).loss);
     trainer.dispose();
     assert.ok(maxAbsDiff(losses, expected) < 1e-6, `max difference ${maxAbsDiff(losses, expected)}`);
+  });
+
+// The shipped model runs in float32 too: the same weights give the same
+// attention natively and in WASM up to float rounding.
+test('the shipped model gives the same attention and loss in WASM as natively (within 1e-5)',
+  { skip: !existsSync(dumpTool) && 'no native dump tool' }, () => {
+    const model = core.loadModel(require('../../dist/atlas-model.js'));
+    const run = model.run('It is a truth universally acknowledged.');
+    model.dispose();
+    const heads = run.attention[1].flatMap((A) => Array.from(A.data));
+    assert.ok(maxAbsDiff(heads, native.model_truth_layer1_heads) < 1e-5, `max difference ${maxAbsDiff(heads, native.model_truth_layer1_heads)}`);
+    assert.ok(Math.abs(run.loss - native.model_truth_loss[0]) < 1e-5);
   });

@@ -11,6 +11,7 @@ import { entropyApi } from './entropy-api.js';
 import { layersApi } from './layers-api.js';
 import { traceApi } from './trace-api.js';
 import { trainerApi } from './trainer-api.js';
+import { modelApi } from './model-api.js';
 
 export function wrapFactory(rawFactory) {
   return async function createAttentionCore(moduleOverrides) {
@@ -24,6 +25,7 @@ export function wrapFactory(rawFactory) {
       ...distanceApi(raw),
       ...layersApi(raw),
       ...trainerApi(raw),
+      ...modelApi(raw),
       ...entropyApi(raw),
       ...traceApi(raw),
     });

@@ -24,29 +24,6 @@ std::string number(double v) {
   return s;
 }
 
-// 1 for the weight matrices (and embeddings), 0 for LayerNorm gains and biases.
-std::vector<char> decay_mask(const ModelShape& shape, const Offsets& o) {
-  std::vector<char> mask(static_cast<std::size_t>(o.total), 0);
-  const std::int64_t D = shape.d_model, F = 4 * D;
-  auto on = [&mask](std::int64_t at, std::int64_t count) {
-    for (std::int64_t i = 0; i < count; ++i) mask[static_cast<std::size_t>(at + i)] = 1;
-  };
-  on(o.wte, shape.vocab * D);
-  on(o.wpe, shape.context * D);
-  for (const LayerOffsets& L : o.layer) {
-    on(L.wq, D * D);
-    on(L.wk, D * D);
-    on(L.wv, D * D);
-    on(L.wo, D * D);
-    if (shape.mlp) {
-      on(L.w1, D * F);
-      on(L.w2, F * D);
-    }
-  }
-  on(o.wu, D * shape.vocab);
-  return mask;
-}
-
 Matrix to_double(const RowMatrix<float>& m) { return m.cast<double>(); }
 
 std::vector<std::vector<int>> tokens_of(const std::vector<Example>& batch) {
@@ -75,7 +52,7 @@ Trainer::Trainer(const TrainerOptions& options)
       task_(parse_task(options.task)),
       model_(options.shape),
       optimizer_(model_.parameters().size(), AdamWSettings{options.learning_rate, 0.9, 0.98, 1e-8, options.weight_decay}),
-      decay_(decay_mask(options.shape, model_.offsets())) {
+      decay_(weight_decay_mask(options.shape, model_.offsets())) {
   model_.initialize(options_.seed);
 }
 

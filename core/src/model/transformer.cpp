@@ -64,6 +64,28 @@ std::int64_t parameter_count(const ModelShape& shape) {
   return offsets_of(shape).total;
 }
 
+std::vector<char> weight_decay_mask(const ModelShape& shape, const Offsets& o) {
+  std::vector<char> mask(static_cast<std::size_t>(o.total), 0);
+  const std::int64_t D = shape.d_model, F = 4 * D;
+  auto on = [&mask](std::int64_t at, std::int64_t count) {
+    for (std::int64_t i = 0; i < count; ++i) mask[static_cast<std::size_t>(at + i)] = 1;
+  };
+  on(o.wte, shape.vocab * D);
+  on(o.wpe, shape.context * D);
+  for (const LayerOffsets& L : o.layer) {
+    on(L.wq, D * D);
+    on(L.wk, D * D);
+    on(L.wv, D * D);
+    on(L.wo, D * D);
+    if (shape.mlp) {
+      on(L.w1, D * F);
+      on(L.w2, F * D);
+    }
+  }
+  on(o.wu, D * shape.vocab);
+  return mask;
+}
+
 namespace {
 
 template <typename S>

@@ -65,6 +65,10 @@ struct Offsets {
 };
 Offsets offsets_of(const ModelShape& shape);
 
+// 1 for the parameters AdamW decays (weight matrices and embeddings), 0 for
+// LayerNorm gains and biases, as GPT-2 style training does.
+std::vector<char> weight_decay_mask(const ModelShape& shape, const Offsets& offsets);
+
 // What one forward pass keeps for the backward pass and for the figures.
 template <typename S>
 struct SequenceCache {

@@ -1,0 +1,39 @@
+#include "atlas/model/text_windows.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "atlas/attention/random.hpp"
+
+namespace atlas::model {
+
+std::vector<std::vector<int>> training_windows(const std::vector<int>& ids, int batch, int context, std::uint64_t seed) {
+  if (static_cast<int>(ids.size()) <= context) throw std::invalid_argument("the training text is shorter than one window");
+  Rng rng(seed);
+  auto below = [&rng](std::size_t n) { return static_cast<std::size_t>(rng.next_u64() % n); };
+  std::vector<std::vector<int>> out;
+  for (int b = 0; b < batch; ++b) {
+    const std::size_t at = below(ids.size() - static_cast<std::size_t>(context));
+    std::vector<int> window(ids.begin() + static_cast<std::ptrdiff_t>(at), ids.begin() + static_cast<std::ptrdiff_t>(at) + context);
+    if (rng.uniform() < kCopyShare && context >= 64) {
+      const int span = 16 + static_cast<int>(below(25));
+      const int from = static_cast<int>(below(static_cast<std::size_t>(context / 2 - span)));
+      const int to = from + span + static_cast<int>(below(static_cast<std::size_t>(context - 2 * span - from)));
+      std::copy(window.begin() + from, window.begin() + from + span, window.begin() + to);
+    }
+    out.push_back(std::move(window));
+  }
+  return out;
+}
+
+double held_out_loss(const Transformer<float>& model, const std::vector<int>& ids, int context) {
+  std::vector<std::vector<int>> windows;
+  for (std::size_t at = 0; at + 1 < ids.size(); at += static_cast<std::size_t>(context)) {
+    const std::size_t end = std::min(ids.size(), at + static_cast<std::size_t>(context));
+    windows.emplace_back(ids.begin() + static_cast<std::ptrdiff_t>(at), ids.begin() + static_cast<std::ptrdiff_t>(end));
+  }
+  if (windows.back().size() < 2) windows.pop_back();
+  return model.loss_and_gradient(windows, nullptr);
+}
+
+}  // namespace atlas::model

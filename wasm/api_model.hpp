@@ -1,0 +1,27 @@
+// The shipped character model as an Embind class (design.md's core.loadModel).
+// Each method returns a plain object, or {error: message} which the facade
+// (wasm/js/model-api.js) throws; no math here.
+#pragma once
+
+#include <memory>
+
+#include "adapters.hpp"
+#include "atlas/model/trained_model.hpp"
+
+namespace atlas::wasm {
+
+class ModelHandle {
+ public:
+  val load(const val& bytes);  // Uint8Array of a model file -> {ok} or {error}
+  val config() const;          // {layers, heads, dModel, context, mlp, parameters, vocab: string[], unknownSymbol}
+  val meta() const;            // the meta record's JSON text
+  val run(const std::string& text) const;
+  val query_key(const std::string& text, int layer, int head) const;
+
+ private:
+  std::unique_ptr<model::TrainedModel> model_;
+  template <typename Fn>
+  val with_model(Fn&& fn) const;
+};
+
+}  // namespace atlas::wasm

@@ -1,0 +1,74 @@
+// The trained-model API of design.md: core.loadModel(attentionAtlasModel),
+// where the global attentionAtlasModel comes from dist/atlas-model.js (a
+// classic script, loaded only when a trained view first opens), or a
+// Uint8Array of a model file. m.run(text) returns every head's attention on
+// the text with its scores; m.queryKey(text, layer, head) the head's queries
+// and keys in one plane.
+import * as arg from './args.js';
+import { unwrap } from './unwrap.js';
+
+function fileError(message) {
+  const error = new Error(message);
+  error.name = 'ModelFileError';
+  return error;
+}
+
+function base64Bytes(text) {
+  let binary;
+  try {
+    binary = atob(text);
+  } catch {
+    throw fileError('The model file is not valid base64 text');
+  }
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+function modelBytes(source) {
+  if (source instanceof Uint8Array) return source;
+  if (source && typeof source === 'object' && source.format === 'attention-atlas-model' && typeof source.base64 === 'string') {
+    return base64Bytes(source.base64);
+  }
+  throw fileError('loadModel needs the attentionAtlasModel object of atlas-model.js or the Uint8Array of a model file');
+}
+
+export function modelApi(raw) {
+  return {
+    loadModel(source) {
+      const handle = new raw.ModelHandle();
+      const loaded = handle.load(modelBytes(source));
+      if (loaded && typeof loaded.error === 'string') {
+        handle.delete();
+        throw fileError(loaded.error);
+      }
+      const config = Object.freeze(unwrap(handle.config()));
+      let meta;
+      try {
+        meta = Object.freeze(JSON.parse(unwrap(handle.meta())));
+      } catch {
+        handle.delete();
+        throw fileError('The model file has a meta record that is not valid JSON');
+      }
+      let disposed = false;
+      const live = () => {
+        if (disposed) throw new Error('This model was disposed; load it again with core.loadModel()');
+        return handle;
+      };
+      return {
+        config,
+        meta,
+        // text (2..context characters) -> { tokens, unknown, loss, attention, heads, words }
+        run(text) { return unwrap(live().run(arg.text(text, 'text'))); },
+        // -> { queries (n x 2), keys (n x 2), explained }
+        queryKey(text, layer, head) {
+          return unwrap(live().queryKey(arg.text(text, 'text'), arg.integer(layer, 'layer', 0, 255), arg.integer(head, 'head', 0, 255)));
+        },
+        dispose() {
+          if (!disposed) handle.delete();
+          disposed = true;
+        },
+      };
+    },
+  };
+}
