@@ -76,6 +76,12 @@ AttentionResult attention(const Matrix& Q, const Matrix& K, const Matrix& V,
   }
   result.weights = masked_softmax(result.scores, mask);
   result.output = result.weights * V;
+  // Each output row is a convex combination of V's rows, but rounding can push
+  // one built from entries near the largest double past it (11 equal weights
+  // on 1.8e308 give infinity).
+  if (!result.output.allFinite()) {
+    throw std::invalid_argument("weights V overflows to infinity; V is too large (scale it down)");
+  }
   result.row_sums = result.weights.rowwise().sum();
   return result;
 }

@@ -37,7 +37,8 @@ struct AttentionResult {
 };
 
 // Throws std::invalid_argument naming the argument when shapes disagree,
-// a matrix is empty or non-finite, or the mask holds values other than 0 and 1.
+// a matrix is empty or non-finite, the mask holds values other than 0 and 1,
+// or the scores or the output overflow (entries near the largest double).
 AttentionResult attention(const Matrix& Q, const Matrix& K, const Matrix& V,
                           const std::optional<Matrix>& mask = std::nullopt);
 
