@@ -19,7 +19,11 @@
 // methods are called there), so trainers that are not freed show up too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { createAttentionCore, testMatrix } from './load.mjs';
+
+const shippedModel = createRequire(import.meta.url)('../../dist/atlas-model.js');
+let sharedModel;
 
 const UPDATES = 10_000;
 const WARM_UP = 1_000;
@@ -89,6 +93,18 @@ const CALLS = [
       return t.save();
     } finally {
       t.dispose();
+    }
+  }],
+  // Run the shipped model on a sentence (every third: on empty text, which it
+  // refuses); every tenth update loads and frees a model of its own (a load
+  // runs four probes, ~0.1 s, so not every time).
+  ['loadModel', (core, k) => {
+    const own = k % 10 === 0;
+    const m = own ? core.loadModel(shippedModel) : (sharedModel ??= core.loadModel(shippedModel));
+    try {
+      return m.run(k % 3 ? SENTENCES[k % SENTENCES.length] : '');
+    } finally {
+      if (own) m.dispose();
     }
   }],
   // Resume a saved run, or refuse a truncated file with a TrainerFileError.
