@@ -10,10 +10,12 @@ import { distanceApi } from './distance-api.js';
 import { entropyApi } from './entropy-api.js';
 import { layersApi } from './layers-api.js';
 
-export function wrapFactory(rawFactory) {
+// extra: properties put on the API object as they are (engines.js adds `engine`).
+export function wrapFactory(rawFactory, extra = {}) {
   return async function createAttentionCore(moduleOverrides) {
     const raw = await rawFactory(moduleOverrides || {});
     return Object.freeze({
+      ...extra,
       ...coreApi(raw),
       ...orderApi(raw),
       ...headsApi(raw),

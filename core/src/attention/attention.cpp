@@ -84,13 +84,16 @@ BasicAttentionResult<M, V> attention_of(const M& Q, const M& K, const M& Vals, c
   }
   using T = typename M::Scalar;
   BasicAttentionResult<M, V> result;
-  result.scores.noalias() = Q * K.transpose();
-  result.scores /= std::sqrt(static_cast<T>(Q.cols()));
+  // As one expression, not noalias() = Q K^T then /=: Eigen then evaluates the
+  // product so that equal rows of Q give bit-identical rows of scores (a test
+  // relies on repeated words sharing a row exactly); the GEMM-into-place form
+  // gives the last rows of a block another summation order.
+  result.scores = (Q * K.transpose()) / std::sqrt(static_cast<T>(Q.cols()));
   if (!result.scores.allFinite()) {
     throw std::invalid_argument("Q K^T / sqrt(d_k) overflows to infinity; Q and K are too large (scale them down)");
   }
   result.weights = softmax_of(result.scores, mask);
-  result.output.noalias() = result.weights * Vals;
+  result.output = result.weights * Vals;
   result.row_sums = result.weights.rowwise().sum();
   return result;
 }
