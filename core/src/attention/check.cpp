@@ -48,7 +48,8 @@ void require_in_range(double value, double lo, double hi, const std::string& nam
   if (!std::isfinite(value) || value < lo || value > hi) {
     // %g: what std::ostream prints for a double by default. snprintf, not
     // std::ostringstream: the stream pulls libc++'s locale machinery into the
-    // WebAssembly module (about a third of its size) for this one message.
+    // WebAssembly module for this one message (the module went from 625 to 452 KB
+    // with this change and a smaller one in the adapters).
     char numbers[96];
     std::snprintf(numbers, sizeof numbers, "%g to %g; got %g", lo, hi, value);
     throw std::invalid_argument(name + " must be a number from " + numbers);
