@@ -5,6 +5,7 @@
 // One bindControls state for the section; each control redraws its own part.
 import { format } from 'd3';
 import { bindControls } from '../ui/controls.js';
+import { perFrame } from '../ui/frame.js';
 import { heatmapGrid } from '../charts/grid.js';
 import { lineChart } from '../charts/line.js';
 import { newSeed } from '../ui/seed.js';
@@ -91,7 +92,7 @@ export default {
       else drawAlibi(changed, state);
     }
 
-    const controls = bindControls(root, update);
+    const controls = bindControls(root, perFrame(update, (changed) => (DECAY_CONTROLS.includes(changed) ? 'decays' : 'alibi'))); // one redraw per frame while a slider moves
     root.querySelector('[data-action="reseed"]').addEventListener('click', () => controls.set('seed', newSeed()));
     drawDecays('n', controls.state);
     drawAlibi('sentence', controls.state);
