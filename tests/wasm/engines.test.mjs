@@ -29,9 +29,14 @@ test('the scalar engine computes what the SIMD engine computes (attention, sente
   assert.ok(maxAbsDiff(core.positionalEncoding(64, 32).data, scalar.positionalEncoding(64, 32).data) < 1e-12);
 });
 
-test('each engine file loads on its own in Node and gives the raw module', async () => {
+test('each page engine file carries its wasm one character per byte and runs from those bytes alone', async () => {
   for (const name of ['atlas-engine-simd.js', 'atlas-engine-scalar.js']) {
-    const raw = await require(`../../dist/${name}`)();
+    const factory = require(`../../dist/${name}`);
+    const text = factory.wasmLatin1;
+    assert.equal(typeof text, 'string', name);
+    assert.ok([...text.slice(0, 4)].every((c, i) => c.charCodeAt(0) === [0, 0x61, 0x73, 0x6d][i]), `${name} starts with \0asm`);
+    assert.ok([...text].every((c) => c.charCodeAt(0) < 256), `${name}: one byte per character`);
+    const raw = await factory({ wasmBinary: Uint8Array.from(text, (c) => c.charCodeAt(0)) });
     assert.equal(typeof raw.attention, 'function', name);
   }
 });

@@ -28,6 +28,17 @@ export function simdSupported() {
 
 export const defaultEngine = () => (simdSupported() ? 'simd' : 'scalar');
 
+// An engine packed by wasm/pack-engine.mjs carries its wasm as
+// factory.wasmLatin1 (one character per byte): -> a factory that passes those
+// bytes to Emscripten as Module.wasmBinary. Any other factory is returned as is.
+export function packedFactory(raw) {
+  if (typeof raw.wasmLatin1 !== 'string') return raw;
+  const text = raw.wasmLatin1;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return (overrides) => raw({ ...overrides, wasmBinary: bytes });
+}
+
 export function wrapEngines(loaders) {
   const factories = {};
   const factory = (engine) => {
@@ -37,6 +48,6 @@ export function wrapEngines(loaders) {
   return async function createAttentionCore(overrides = {}) {
     const { engine = defaultEngine(), ...moduleOverrides } = overrides;
     oneOf(engine, 'engine', ['simd', 'scalar']);
-    return wrapFactory(await factory(engine), { engine })(moduleOverrides);
+    return wrapFactory(packedFactory(await factory(engine)), { engine })(moduleOverrides);
   };
 }
