@@ -53,6 +53,7 @@ export function heatmap(container, options = {}) {
   let data = null;
   let geometry = null; // { left, top, cell, rows, cols }
   let current = null; // highlighted {row, col}
+  let knownWidth = null; // the container's width, px, as last measured
   const hoverListeners = [];
 
   const root = select(container).classed('heatmap', true);
@@ -77,13 +78,24 @@ export function heatmap(container, options = {}) {
   const colTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
   const readout = root.append('p').attr('class', 'readout').attr('aria-live', 'polite');
 
+  // The CSS colours of the scale, read once and again when the width or the colour
+  // scheme changes: getComputedStyle after other charts changed the page forces a
+  // style recalculation of the whole article.
+  let palette = null;
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => { palette = null; layout(); });
+  function colours() {
+    palette ??= {
+      low: cssVar(container, '--heat-low', '#f7fbff'), high: cssVar(container, '--heat-high', '#08306b'),
+      neg: cssVar(container, '--heat-neg', '#b2182b'), hatch: cssVar(container, '--hatch', '#999'),
+    };
+    return palette;
+  }
+
   // -> { color(value) css string, strength(value) in [0, 1]: distance from the light end }
   function colorScale() {
     const values = data.matrix.data;
-    const low = cssVar(container, '--heat-low', '#f7fbff');
-    const high = cssVar(container, '--heat-high', '#08306b');
+    const { low, high, neg } = colours();
     if (opts.diverging) {
-      const neg = cssVar(container, '--heat-neg', '#b2182b');
       const hi = opts.domain === 'auto' ? d3max(values, Math.abs) || 1 : opts.domain[1];
       // piecewise, not a B-spline basis: a basis does not pass through its middle colour, so 0 was not --heat-low.
       const color = scaleDiverging(piecewise(interpolateRgb, [neg, low, high])).domain([-hi, 0, hi]).clamp(true);
@@ -96,36 +108,48 @@ export function heatmap(container, options = {}) {
 
   // One <g class="cell"> (rect + text) per value, bound to the values themselves:
   // the join keeps the groups already drawn and only adds or removes the
-  // difference, and each group's attributes are set directly (no per-cell
-  // objects or child selections), so a redraw touches the DOM once per cell.
+  // difference. Positions and sizes are set on new groups, or on all when the
+  // cell size or column count changed; colour, text and class only where they
+  // differ, directly on the nodes (no per-cell objects or child selections).
+  let drawnGeometry = '';
+  const setIfChanged = (node, name, value) => {
+    if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+  };
   function drawSvgCells(cell, color, strength) {
     const { cols, data: values } = data.matrix;
     const blocked = data.blocked ? data.blocked.data : null;
     // Numbers only where they fit: ~6.5 px per character of 11 px text, plus a margin.
     const widest = d3max(values, (v) => fmt(v).length) || 4;
     const showValues = cell >= widest * 6.5 + 4;
-    const side = Math.max(1, cell - 1);
-    const middle = (cell - 1) / 2;
+    const side = String(Math.max(1, cell - 1));
+    const middle = String((cell - 1) / 2);
     const hatchFill = `url(#${id}-hatch)`;
-    cellsG.selectAll('g.cell').data(values).join((enter) => {
-      const e = enter.append('g').attr('class', 'cell');
-      e.append('rect');
-      e.append('text').attr('dy', '0.35em');
-      return e;
-    }).each(function drawCell(value, k) {
-      const isBlocked = blocked ? blocked[k] === 1 : false;
+    const cells = cellsG.selectAll('g.cell').data(values);
+    cells.exit().remove();
+    const added = cells.enter().append('g').attr('class', 'cell');
+    added.append('rect');
+    added.append('text').attr('dy', '0.35em');
+    const all = added.merge(cells);
+    const geometry = `${cell} ${cols}`;
+    (geometry === drawnGeometry ? added : all).each(function place(_, k) {
       const [rect, text] = this.childNodes;
       this.setAttribute('transform', `translate(${(k % cols) * cell},${Math.floor(k / cols) * cell})`);
+      rect.setAttribute('width', side);
+      rect.setAttribute('height', side);
+      text.setAttribute('x', middle);
+      text.setAttribute('y', middle);
+    });
+    drawnGeometry = geometry;
+    all.each(function paint(value, k) {
+      const isBlocked = blocked ? blocked[k] === 1 : false;
+      const [rect, text] = this.childNodes;
       this.classList.toggle('blocked', isBlocked);
       // data-value keeps the exact number drawn, for tests and assistive tools, even when the text is hidden.
       this.dataset.value = value;
-      rect.setAttribute('width', side);
-      rect.setAttribute('height', side);
-      rect.setAttribute('fill', isBlocked ? hatchFill : color(value));
-      text.setAttribute('x', middle);
-      text.setAttribute('y', middle);
-      text.setAttribute('class', strength(value) > 0.55 ? 'value on-dark' : 'value');
-      text.textContent = showValues && !isBlocked ? fmt(value) : '';
+      setIfChanged(rect, 'fill', isBlocked ? hatchFill : color(value));
+      setIfChanged(text, 'class', strength(value) > 0.55 ? 'value on-dark' : 'value');
+      const label = showValues && !isBlocked ? fmt(value) : '';
+      if (text.textContent !== label) text.textContent = label;
     });
   }
 
@@ -143,7 +167,7 @@ export function heatmap(container, options = {}) {
       const c = d3color(ramp(k)).rgb();
       lut.set([c.r, c.g, c.b], 3 * k);
     }
-    const hatchRgb = d3color(cssVar(container, '--hatch', '#999')).rgb();
+    const hatchRgb = d3color(colours().hatch).rgb();
     lut.set([hatchRgb.r, hatchRgb.g, hatchRgb.b], 3 * 256); // entry 256: a blocked cell
     const [d0, d1] = [color.domain()[0], color.domain()[color.domain().length - 1]];
     const scale = 255 / (d1 - d0 || 1);
@@ -181,7 +205,8 @@ export function heatmap(container, options = {}) {
     const rowLabels = data.rowLabels || indexLabels(rows);
     const colLabels = data.colLabels || indexLabels(cols);
     const useCanvas = data.canvas ?? rows * cols > opts.svgLimit;
-    const width = Math.max(200, container.clientWidth || 320);
+    knownWidth ??= container.clientWidth;
+    const width = Math.max(200, knownWidth || 320);
     const left = labelSpace(rowLabels, 7) + (opts.rowTitle ? 18 : 0);
     const top = labelSpace(colLabels, 5.2) + (opts.colTitle ? 18 : 0);
     const right = data.rowNotes ? 56 : 8;
@@ -198,6 +223,7 @@ export function heatmap(container, options = {}) {
     canvas.classed('active', useCanvas);
     if (useCanvas) {
       cellsG.selectAll('g.cell').remove();
+      drawnGeometry = '';
       drawCanvasCells(left, top, cell, color);
     } else {
       drawSvgCells(cell, color, strength);
@@ -267,7 +293,17 @@ export function heatmap(container, options = {}) {
     emit(row, col);
   });
 
-  new ResizeObserver(() => layout()).observe(container);
+  // The width is read when the observer reports it (layout is clean then), not on
+  // every update: reading clientWidth after other charts changed the page forces
+  // a synchronous reflow of the whole article per chart. Only a new width lays
+  // the chart out again (its own growth in height does not).
+  new ResizeObserver(() => {
+    const width = container.clientWidth;
+    if (width === knownWidth) return;
+    knownWidth = width;
+    palette = null;
+    layout();
+  }).observe(container);
 
   return {
     update(next) {

@@ -47,13 +47,15 @@ export default {
         });
         DECAY_CONTROLS.forEach((name) => controls.error(name, ''));
         const labels = positions(state.n);
-        decayGrid.update(DECAYS.map((d) => ({
-          title: d.title, note: `width ${state[d.control]}`, matrix: r[d.key], rowLabels: labels, colLabels: labels,
-        })));
+        // Curves first: a line chart measures its width, which is free before the
+        // heatmaps change the page and a forced reflow after (heatmaps measure on resize only).
         decayCurves.update({
           x: distances(state.n),
           series: DECAYS.map((d) => ({ name: `${d.title} (width ${state[d.control]})`, values: r.meanByDistance[d.key] })),
         });
+        decayGrid.update(DECAYS.map((d) => ({
+          title: d.title, note: `width ${state[d.control]}`, matrix: r[d.key], rowLabels: labels, colLabels: labels,
+        })));
       } catch (error) {
         controls.error(DECAY_CONTROLS.includes(changed) ? changed : 'n', error.message);
       }
@@ -68,18 +70,18 @@ export default {
           seed: state.seed, heads: state.heads, slopeScale: state.slopeScale, causal: state.causal,
         });
         ['seed', 'heads', 'slopeScale', 'causal'].forEach((name) => controls.error(name, ''));
-        alibiGrid.update(r.biased.map((matrix, h) => ({
-          title: `Head ${h + 1} · m = ${slope(r.slopes[h])}`,
-          note: `Weight within one word: ${percent(r.nearBiased[h])} (no penalty: ${percent(r.nearPlain[h])})`,
-          matrix, blocked: r.mask || undefined, rowLabels: words, colLabels: words,
-        })));
-        alibiCurves.update({
+        alibiCurves.update({ // curves first, as in drawDecays
           x: distances(words.length),
           series: [
             { name: 'without the penalty', values: r.meanPlain },
             { name: 'with the ALiBi penalty', values: r.meanBiased },
           ],
         });
+        alibiGrid.update(r.biased.map((matrix, h) => ({
+          title: `Head ${h + 1} · m = ${slope(r.slopes[h])}`,
+          note: `Weight within one word: ${percent(r.nearBiased[h])} (no penalty: ${percent(r.nearPlain[h])})`,
+          matrix, blocked: r.mask || undefined, rowLabels: words, colLabels: words,
+        })));
       } catch (error) {
         // The facade's messages start with the argument's name.
         const culprit = ['seed', 'heads', 'slopeScale'].find((n) => error.message.startsWith(n));

@@ -55,10 +55,12 @@ export default {
         return;
       }
       controls.clearErrors();
-      encoding.update({ matrix: result.encoding });
+      // Curves first: a line chart measures its width, which is free before the
+      // heatmaps change the page and a forced reflow after (heatmaps measure on resize only).
       dimensions.update({ series: lists.dims.map((dim, r) => ({ name: `dimension ${dim}`, values: row(result.dimensions, r) })) });
-      similarity.update({ matrix: result.similarity });
       rows.update({ series: lists.positions.map((p, r) => ({ name: `similarity to position ${p}`, values: row(result.rows, r) })) });
+      encoding.update({ matrix: result.encoding });
+      similarity.update({ matrix: result.similarity });
     }
 
     const controls = bindControls(root, perFrame(update)); // one redraw per frame while a slider moves
