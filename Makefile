@@ -11,7 +11,7 @@ JOBS ?= 2
 # Debian's em++ runs its JS optimizer with Node and needs Debian's acorn.
 export NODE_PATH := /usr/share/nodejs
 
-.PHONY: all deps dist native wasm site serve test test-core test-wasm test-browser bench clean
+.PHONY: all deps dist native wasm site serve test test-core test-wasm test-browser bench clean corpus
 
 all: dist
 
@@ -54,11 +54,19 @@ test-core:
 
 test-wasm:
 	@echo "== Level 2: node:test on dist/attention-core.js"
-	@node --test --test-reporter=spec tests/wasm/
+	@node --test --test-reporter=spec tests/wasm/ tests/tools/
 
 test-browser:
 	@echo "== Level 3: Chromium (playwright-core) on dist/"
 	@node --test --test-reporter=spec --test-concurrency=1 tests/browser/
+
+# The training text of `make model`: the six novels of Debian's r-cran-janeaustenr (fetched with
+# apt-get download, never installed; read without R) as build/corpus/train.txt, heldout.txt and
+# corpus.json. Needs only Node, apt-get and dpkg-deb; `make test` never needs it.
+corpus: build/corpus/corpus.json
+
+build/corpus/corpus.json: $(wildcard tools/corpus/*.mjs)
+	@node tools/corpus/austen.mjs build/corpus
 
 bench: native dist
 	@node bench/run.mjs

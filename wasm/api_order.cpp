@@ -51,6 +51,10 @@ val causal_attention_js(const val& words, const val& options) {
     out.set("unmasked", matrix_to_js(r.unmasked));
     out.set("maskedEntropy", vector_to_js(r.masked_entropy));
     out.set("unmaskedEntropy", vector_to_js(r.unmasked_entropy));
+    out.set("X", matrix_to_js(r.X));
+    out.set("Q", matrix_to_js(r.Q));
+    out.set("K", matrix_to_js(r.K));
+    out.set("V", matrix_to_js(r.V));
     return out;
   });
 }

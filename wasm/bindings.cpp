@@ -10,6 +10,8 @@
 #include "api_head_roles.hpp"
 #include "api_entropy.hpp"
 #include "api_layers.hpp"
+#include "api_trace.hpp"
+#include "api_trainer.hpp"
 
 EMSCRIPTEN_BINDINGS(attention_atlas) {
   using namespace atlas::wasm;
@@ -36,4 +38,16 @@ EMSCRIPTEN_BINDINGS(attention_atlas) {
   emscripten::function("focusRows", &focus_rows_js);
   emscripten::function("dirichletRows", &dirichlet_rows_js);
   emscripten::function("temperatureRow", &temperature_row_js);
+  emscripten::function("attentionTrace", &attention_trace_js);
+
+  emscripten::class_<TrainerHandle>("TrainerHandle")
+      .constructor<>()
+      .function("init", &TrainerHandle::init)
+      .function("load", &TrainerHandle::load)
+      .function("config", &TrainerHandle::config)
+      .function("step", &TrainerHandle::step)
+      .function("evaluate", &TrainerHandle::evaluate)
+      .function("setLearningRate", &TrainerHandle::set_learning_rate)
+      .function("ablate", &TrainerHandle::ablate)
+      .function("save", &TrainerHandle::save);
 }

@@ -18,16 +18,20 @@ for (const mode of ['http', 'file']) {
     const buttons = section.locator('[data-tokens] button');
 
     assert.equal(await panels.count(), 4);
-    assert.deepEqual(await panels.locator('.panel-title').allTextContents(), ['Previous word', 'Determiners', 'Content words', 'Broad']);
+    assert.deepEqual(await panels.locator('.panel-title').allTextContents(), ['Previous word', 'Determiner → noun', 'Content words', 'Broad']);
     for (let k = 0; k < 4; k++) assert.equal(await panel(k).locator('g.cell').count(), 81, '9 words -> 81 cells');
     const words = ['The', 'cat', 'sat', 'on', 'the', 'mat', 'near', 'the', 'door'];
     assert.deepEqual(await buttons.allTextContents(), words);
     assert.deepEqual(await pressed(buttons), [false, true, true, false, false, true, false, false, true]);
 
-    // Previous word: row 1 ("cat") is all on key 0; determiners: row 3 spreads over the three "the".
+    // Previous word: row 1 ("cat") is all on key 0. Determiner -> noun: "The" (row 0) on "cat",
+    // the second "the" (row 4) on "mat"; "on" (row 3) has no target and stays on itself.
     const row = async (k, i) => (await cellTexts(panel(k))).slice(i * 9, i * 9 + 9);
     assert.deepEqual(await row(0, 1), ['1.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00']);
-    assert.deepEqual(await row(1, 3), ['0.33', '0.00', '0.00', '0.00', '0.33', '0.00', '0.00', '0.33', '0.00']);
+    assert.deepEqual(await row(1, 0), ['0.00', '1.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00']);
+    assert.deepEqual(await row(1, 4), ['0.00', '0.00', '0.00', '0.00', '0.00', '1.00', '0.00', '0.00', '0.00']);
+    assert.deepEqual(await row(1, 3), ['0.00', '0.00', '0.00', '1.00', '0.00', '0.00', '0.00', '0.00', '0.00']);
+    assert.match(await panel(1).locator('.panel-note').textContent(), /Each determiner \(The, the, the\) → the next word that is not a function word/);
     assert.deepEqual(await row(2, 0), ['0.00', '0.25', '0.25', '0.00', '0.00', '0.25', '0.00', '0.00', '0.25']);
 
     // Clicking a token changes the content head only.

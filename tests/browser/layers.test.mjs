@@ -48,7 +48,27 @@ for (const mode of ['http', 'file']) {
     await page.waitForFunction(() => document.querySelectorAll('#layers [data-chart="layers"] g.cell').length === 54);
     assert.deepEqual(await grid.locator('.panel').first().locator('.row-labels text').allTextContents(), ['one', 'two', 'three']);
 
+    // 64 words at the default noise and seed: layer 3 stays local, nearer than layer 5 and more
+    // focused than layer 2.
+    await noise.fill('0.5');
+    await section.locator('input[name="seed"]').fill('1');
+    const notes = () => grid.locator('.panel-note').allTextContents();
+    const shortNotes = await notes();
+    await sentence.fill(Array.from({ length: 64 }, (_, i) => `w${i}`).join(' '));
+    await page.waitForFunction((old) => {
+      const now = Array.from(document.querySelectorAll('#layers [data-chart="layers"] .panel-note'), (e) => e.textContent);
+      return now.join() !== old.join();
+    }, shortNotes);
+    const distance = (note) => Number(note.match(/\d+\.\d\d/g)[0]);
+    const entropy = (note) => Number(note.match(/\d+\.\d\d/g)[1]);
+    const long = await notes();
+    assert.ok(distance(long[2]) < 1.5, `layer 3 distance ${long[2]}`);
+    assert.ok(distance(long[2]) < distance(long[4]), `layer 3 vs layer 5: ${long[2]} / ${long[4]}`);
+    assert.ok(entropy(long[2]) < entropy(long[1]), `layer 3 vs layer 2: ${long[2]} / ${long[1]}`);
+
     // Bad input: a message beside the control, the last figure stays.
+    await sentence.fill('one two three');
+    await page.waitForFunction(() => document.querySelectorAll('#layers [data-chart="layers"] g.cell').length === 54);
     await sentence.fill('   ');
     const sentenceError = section.locator('[data-error-for="sentence"]');
     assert.equal(await sentenceError.isVisible(), true);

@@ -28,20 +28,27 @@ test('following a summary link scrolls to that section', async () => {
   assert.equal(await page.locator('#entropy').isVisible(), true);
 });
 
-test('the references list at least 16 works, each with a year and an https link to arXiv, ACL Anthology or the publisher', async () => {
+test('the references list at least 22 works, each with a year and an https link to arXiv, ACL Anthology or the publisher', async () => {
   const { page } = await browser.open('file');
   const items = await page.locator('#references ol.references > li').evaluateAll((lis) => lis.map((li) => ({
-    text: li.textContent, href: li.querySelector('a')?.getAttribute('href'), venue: li.querySelector('.venue')?.textContent,
+    id: li.id, text: li.textContent, href: li.querySelector('a')?.getAttribute('href'), venue: li.querySelector('.venue')?.textContent,
   })));
-  assert.ok(items.length >= 16, `${items.length} references`);
+  assert.ok(items.length >= 22, `${items.length} references`);
   for (const { text, href, venue } of items) {
     assert.match(text, /\((19|20)\d\d\)/, `a year in: ${text}`);
     assert.ok(venue && venue.trim().length > 0, `a venue in: ${text}`);
-    assert.match(href, /^https:\/\/(arxiv\.org\/abs\/\d{4}\.\d{4,5}|aclanthology\.org\/|cdn\.openai\.com\/)/, href);
+    assert.match(href, /^https:\/\/(arxiv\.org\/abs\/\d{4}\.\d{4,5}|aclanthology\.org\/|cdn\.openai\.com\/|transformer-circuits\.pub\/)/, href);
+  }
+  // Other text links to these anchors (#ref-<first author><year>): they must not move.
+  const ids = items.map((i) => i.id);
+  for (const id of ['abnar2020', 'bahdanau2015', 'beltagy2020', 'child2019', 'clark2019', 'elhage2021', 'garg2019',
+    'jain2019', 'olsson2022', 'press2022', 'radford2018', 'radford2019', 'raffel2020', 'shaw2018', 'tenney2019',
+    'vaswani2017', 'voita2019', 'wang2020', 'wiegreffe2019', 'yeh2023', 'zaheer2020', 'zhai2023']) {
+    assert.ok(ids.includes(`ref-${id}`), `#ref-${id} exists`);
   }
   const text = items.map((i) => i.text).join('\n');
   for (const author of ['Vaswani', 'Bahdanau', 'Child', 'Beltagy', 'Zaheer', 'Wang', 'Press', 'Clark', 'Voita', 'Tenney',
-    'Olsson', 'Abnar', 'Jain', 'Wiegreffe', 'Radford', 'Zhai']) {
+    'Olsson', 'Abnar', 'Jain', 'Wiegreffe', 'Radford', 'Zhai', 'Elhage', 'Garg', 'Shaw', 'Raffel', 'Yeh']) {
     assert.match(text, new RegExp(`^\\s*${author},`, 'm'), `${author} is cited first-author`);
   }
 });

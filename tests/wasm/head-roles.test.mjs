@@ -24,11 +24,12 @@ test('previous-word head: row i on i - 1, the first word on itself', () => {
   for (let i = 1; i < 6; i++) assert.equal(cell(r.previous, i, i - 1), 1);
 });
 
-test('determiner head: only "The" and "the" receive weight, half each', () => {
+test('determiner head: each determiner on the next content word ("The" -> "cat", "the" -> "mat"), other words on themselves', () => {
   const r = core.headRoles(words);
   assert.deepEqual(r.determiner, [true, false, false, false, true, false]);
+  const target = [1, 1, 2, 3, 5, 5];
   for (let i = 0; i < 6; i++) {
-    for (let j = 0; j < 6; j++) assert.equal(cell(r.determiners, i, j), j === 0 || j === 4 ? 0.5 : 0);
+    for (let j = 0; j < 6; j++) assert.equal(cell(r.determiners, i, j), j === target[i] ? 1 : 0, `row ${i}, column ${j}`);
   }
 });
 
@@ -53,6 +54,6 @@ const bad = [
 for (const [what, call, message] of bad) {
   test(`headRoles throws a named Error for ${what}, and the core still works`, () => {
     assert.throws(call, (e) => e instanceof Error && message.test(e.message));
-    assert.equal(core.headRoles(['a', 'cat']).determiners.data[0], 1);
+    assert.equal(cell(core.headRoles(['a', 'cat']).determiners, 0, 1), 1);
   });
 }

@@ -51,11 +51,21 @@ test('layerEvolution statistics agree with the formulas applied to the returned 
   });
 });
 
-test('without noise, layer 3 is the softmax of 4 on the previous word and 1.5 on itself', () => {
+test('without noise, layer 3 is the softmax of 4 on the previous word, 1.5 on itself and -6 elsewhere', () => {
   const r = core.layerEvolution(4, { noise: 0 });
-  const expected = softmaxRow([4, 1.5, 0, 0]);
+  const expected = softmaxRow([4, 1.5, -6, -6]);
   assert.ok(maxAbsDiff(r.layers[2].data.subarray(4, 8), expected) < 1e-14);
   assert.ok(r.layers[5].data.every((w) => Math.abs(w - 0.25) < 1e-15), 'layer 6 is uniform');
+});
+
+test('at 64 words and the default noise, layer 3 still puts at least 0.8 on the previous word', () => {
+  const n = 64;
+  const r = core.layerEvolution(n);
+  let previous = 0;
+  for (let i = 1; i < n; i++) previous += r.layers[2].data[i * n + i - 1];
+  assert.ok(previous / (n - 1) >= 0.8, `mean previous-word weight ${previous / (n - 1)}`);
+  assert.ok(r.meanDistance[2] < r.meanDistance[4], 'layer 3 is more local than layer 5');
+  assert.ok(r.meanEntropy[2] < r.meanEntropy[1], 'layer 3 is more focused than layer 2');
 });
 
 test('the rollout returned with the layers is the product of (0.5 W + 0.5 I), latest layer on the left', () => {

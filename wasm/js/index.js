@@ -9,6 +9,8 @@ import { headRolesApi } from './head-roles-api.js';
 import { distanceApi } from './distance-api.js';
 import { entropyApi } from './entropy-api.js';
 import { layersApi } from './layers-api.js';
+import { traceApi } from './trace-api.js';
+import { trainerApi } from './trainer-api.js';
 
 // extra: properties put on the API object as they are (engines.js adds `engine`).
 export function wrapFactory(rawFactory, extra = {}) {
@@ -23,7 +25,9 @@ export function wrapFactory(rawFactory, extra = {}) {
       ...headRolesApi(raw),
       ...distanceApi(raw),
       ...layersApi(raw),
+      ...trainerApi(raw),
       ...entropyApi(raw),
+      ...traceApi(raw),
     });
   };
 }

@@ -9,7 +9,12 @@ CausalAttention causal_attention(const std::vector<std::string>& words,
                                  SelfAttentionOptions options) {
   CausalAttention out;
   options.causal = true;
-  out.masked = self_attention(words, options).result.weights;
+  SelfAttentionResult masked = self_attention(words, options);
+  out.masked = masked.result.weights;
+  out.X = masked.X;
+  out.Q = masked.Q;
+  out.K = masked.K;
+  out.V = masked.V;
   options.causal = false;
   out.unmasked = self_attention(words, options).result.weights;
   out.mask = causal_mask(static_cast<int>(out.masked.rows()));

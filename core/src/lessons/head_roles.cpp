@@ -100,9 +100,17 @@ Matrix attend_to_marked(const std::vector<bool>& marks) {
 
 Matrix determiner_head(const std::vector<std::string>& words) {
   require_words(words);
-  std::vector<bool> marks(words.size());
-  std::transform(words.begin(), words.end(), marks.begin(), is_determiner);
-  return attend_to_marked(marks);
+  const int n = static_cast<int>(words.size());
+  Matrix m = Matrix::Identity(n, n);  // no target: a row attends to itself
+  for (int i = 0; i < n; ++i) {
+    if (!is_determiner(words[i])) continue;
+    const auto noun = std::find_if(words.begin() + i + 1, words.end(),
+                                   [](const std::string& w) { return !is_function_word(w); });
+    if (noun == words.end()) continue;
+    m(i, i) = 0.0;
+    m(i, static_cast<int>(noun - words.begin())) = 1.0;
+  }
+  return m;
 }
 
 HeadRoles head_roles(const std::vector<std::string>& words, const std::vector<bool>& marked) {

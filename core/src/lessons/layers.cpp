@@ -25,7 +25,7 @@ const std::array<Shape, kLayers>& shapes() {
   static const std::array<Shape, kLayers> s = {
       [](int i, int j, int) { return gaussian(i, j, 0.5); },
       [](int i, int j, int) { return gaussian(i, j, 1.0); },
-      [](int i, int j, int) { return j == i - 1 ? 4.0 : (j == i ? 1.5 : 0.0); },
+      [](int i, int j, int) { return j == i - 1 ? 4.0 : (j == i ? 1.5 : -6.0); },
       [](int, int j, int n) { return (j == 0 ? 3.0 : 0.0) + (j == n - 1 ? 2.0 : 0.0); },
       [](int i, int j, int) { return -0.25 * std::abs(i - j); },
       [](int, int, int) { return 0.0; },

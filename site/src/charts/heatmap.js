@@ -6,6 +6,7 @@
 //   const chart = heatmap(el, { rowTitle: 'query', colTitle: 'key' });
 //   chart.update({ matrix, rowLabels, colLabels, rowNotes, blocked });
 //   chart.highlight(i, j);  chart.onHover((cell) => ...);  linkHover([chartA, chartB]);
+//   chart.onSelect((cell) => ...)   a cell chosen by click, tap, or Enter / Space on the focused cell
 //
 // Options (defaults):
 //   domain: [0, 1]     colour scale; 'auto' = [0, max], or [-max|x|, max|x|] when diverging
@@ -55,6 +56,7 @@ export function heatmap(container, options = {}) {
   let current = null; // highlighted {row, col}
   let knownWidth = null; // the container's width, px, as last measured
   const hoverListeners = [];
+  const selectListeners = [];
 
   const root = select(container).classed('heatmap', true);
   const stage = root.append('div').attr('class', 'heatmap-stage');
@@ -282,7 +284,18 @@ export function heatmap(container, options = {}) {
     emit(Math.floor(y / geometry.cell), Math.floor(x / geometry.cell));
   });
   svg.on('pointerleave', () => emit(-1, -1));
+  hit.on('click', (event) => {
+    const [x, y] = pointer(event, hit.node());
+    const c = highlight(Math.floor(y / geometry.cell), Math.floor(x / geometry.cell));
+    if (c) selectListeners.forEach((fn) => fn(c));
+  });
   svg.on('keydown', (event) => {
+    if (data && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      const c = highlight(current ? current.row : 0, current ? current.col : 0);
+      selectListeners.forEach((fn) => fn(c));
+      return;
+    }
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (!data || !moves[event.key]) return;
     event.preventDefault();
@@ -319,6 +332,10 @@ export function heatmap(container, options = {}) {
     },
     onHover(fn) {
       hoverListeners.push(fn);
+      return this;
+    },
+    onSelect(fn) {
+      selectListeners.push(fn);
       return this;
     },
     get data() {

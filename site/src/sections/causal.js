@@ -2,9 +2,12 @@
 // (one call: mask, masked and unmasked weights, row entropies) -> the mask and
 // the weights side by side. The mask toggle and the step slider only choose
 // what to show from that result: rows 1..t of the masked or unmasked weights.
+// Choosing a weight opens the computation strip: core.attentionTrace on the
+// result's Q, K, V, with the mask when it is on (masked keys are crossed out).
 import { bindControls } from '../ui/controls.js';
 import { heatmap } from '../charts/heatmap.js';
 import { newSeed } from '../ui/seed.js';
+import { computationStrip } from '../ui/computation-strip.js';
 
 const D_MODEL = 16;
 const STRENGTH = 1; // positional encoding added, as in a real decoder
@@ -22,6 +25,7 @@ export default {
     const weightsChart = heatmap(root.querySelector('[data-chart="weights"]'), {
       rowTitle: 'step (query)', colTitle: 'key', maxCell: 40,
       readout: (c) => `“${c.rowLabel}” takes ${(c.value * 100).toFixed(1)}% from “${c.colLabel}”`,
+      hint: 'Hover over a cell to read its weight; click it or press Enter to see how it is computed.',
     });
     const stepInput = root.querySelector('input[name="step"]');
     const readout = root.querySelector('[data-step-readout]');
@@ -30,6 +34,13 @@ export default {
     let words = null;
     let result = null;
     let step = 1;
+    let drawn = null; // { words, result, masked, step } of the weights on the page
+    const strip = computationStrip(root.querySelector('[data-strip]'), (row) => {
+      const { words: labels, result: r, masked, step: rows } = drawn;
+      if (row >= rows) return null;
+      const mask = masked ? r.mask : null;
+      return { labels, X: r.X, Q: r.Q, K: r.K, trace: core.attentionTrace(r.Q, r.K, r.V, row, { mask }) };
+    });
 
     const markStep = () => {
       maskChart.highlight(step - 1, step - 1);
@@ -39,6 +50,7 @@ export default {
       if (cell) to.highlight(cell.row, cell.col);
       else markStep();
     }));
+    strip.attach(weightsChart);
 
     function draw(state) {
       const n = words.length;
@@ -56,6 +68,8 @@ export default {
         rowNotes: Array.from(entropy.subarray(0, step), (h) => `H ${h.toFixed(2)}`),
       });
       markStep();
+      drawn = { words, result, masked: state.masked, step };
+      strip.refresh();
       weightsTitle.textContent = `Attention weights, steps 1 to ${step}${state.masked ? '' : ' (mask off)'}`;
       const current = words[row];
       if (state.masked) {

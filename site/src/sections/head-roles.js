@@ -7,10 +7,15 @@ import { tokenToggles } from '../ui/token-toggles.js';
 
 const HEADS = [
   { key: 'previous', title: 'Previous word', note: () => 'Row i → word i − 1; the first word → itself.' },
-  { key: 'determiners', title: 'Determiners', note: (r, words) => `Every row spreads over the determiners: ${listed(words, r.determiner)}.` },
+  { key: 'determiners', title: 'Determiner → noun', note: determinerNote },
   { key: 'content', title: 'Content words', note: (r, words) => `Every row spreads over the marked words: ${listed(words, r.marked)}.` },
   { key: 'broad', title: 'Broad', note: () => 'Every row is uniform, 1/n per word.' },
 ];
+
+function determinerNote(r, words) {
+  if (!r.determiner.includes(true)) return 'No determiner, so each word attends to itself.';
+  return `Each determiner (${listed(words, r.determiner)}) → the next word that is not a function word; other words → themselves.`;
+}
 
 function listed(words, flags) {
   const chosen = words.filter((_, i) => flags[i]);

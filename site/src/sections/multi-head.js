@@ -1,10 +1,12 @@
 // Section 3, multi-head attention: sentence, heads, d_model and seed ->
 // core.multiHead (one call) -> the shapes of each step and one heatmap per
-// head, with linked hover across heads.
+// head, with linked hover across heads. Choosing a cell of a head opens the
+// computation strip for that head (core.attentionTrace on its Q, K, V, d_k wide).
 import { bindControls } from '../ui/controls.js';
 import { heatmapGrid } from '../charts/grid.js';
 import { newSeed } from '../ui/seed.js';
 import { wordReader } from '../ui/words.js';
+import { computationStrip } from '../ui/computation-strip.js';
 
 const shape = (m) => `${m.rows} × ${m.cols}`;
 
@@ -44,6 +46,17 @@ export default {
     const steps = root.querySelector('[data-shapes]');
     const readWords = wordReader(core);
     let words = null;
+    let drawn = null; // { words, result, mask } of the heads on the page
+    const strip = computationStrip(root.querySelector('[data-strip]'), (row, h) => {
+      const { words: labels, result: r, mask } = drawn;
+      const head = r.heads[h];
+      if (!head || row >= labels.length) return null;
+      return {
+        labels, X: r.X, Q: head.Q, K: head.K, head: `head ${h + 1}`, heads: r.heads.length,
+        trace: core.attentionTrace(head.Q, head.K, head.V, row, { mask }),
+      };
+    });
+    const attached = new WeakSet(); // the grid makes new charts when the number of heads changes
 
     function update(changed, state) {
       const next = readWords(changed, state, controls);
@@ -61,6 +74,7 @@ export default {
           li.textContent = text;
           return li;
         }));
+        drawn = { words, result: r, mask: blocked };
         grid.update(r.heads.map((head, i) => ({
           title: `Head ${i + 1}`,
           matrix: head.weights,
@@ -68,6 +82,11 @@ export default {
           colLabels: words,
           blocked,
         })));
+        grid.charts.forEach((chart, h) => {
+          if (!attached.has(chart)) strip.attach(chart, h);
+          attached.add(chart);
+        });
+        strip.refresh();
       } catch (error) {
         controls.error(culpritOf(error.message, changed), error.message);
       }

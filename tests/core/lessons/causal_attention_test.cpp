@@ -77,3 +77,15 @@ TEST_CASE("causal attention ignores options.causal and validates like self_atten
   REQUIRE_THROWS_WITH(atlas::causal_attention(kWords, o), Catch::Contains("pe_strength"));
   REQUIRE_THROWS_AS(atlas::causal_attention({}, options(1)), std::invalid_argument);
 }
+
+TEST_CASE("causal attention returns the inputs and projections both runs share, so a row can be retraced") {
+  auto o = options(5);
+  const auto r = atlas::causal_attention(kWords, o);
+  o.causal = false;
+  const auto plain = atlas::self_attention(kWords, o);
+  REQUIRE(r.X == plain.X);
+  REQUIRE(r.Q == plain.Q);
+  REQUIRE(r.K == plain.K);
+  REQUIRE(r.V == plain.V);
+  REQUIRE(atlas::attention(r.Q, r.K, r.V, r.mask).weights == r.masked);
+}

@@ -38,15 +38,31 @@ TEST_CASE("previous-word head: row i puts all its weight on word i - 1, the firs
   REQUIRE(atlas::previous_word_head(1)(0, 0) == 1.0);
 }
 
-TEST_CASE("determiner head: weight goes only to determiners, evenly") {
+TEST_CASE("determiner head: each determiner attends to the next content word, its noun; other words to themselves") {
+  // "The" -> "cat", "the" -> "mat", "a" -> "door."; every other row on itself.
   const Matrix m = atlas::determiner_head(kWords);
+  const int target[kN] = {1, 1, 2, 3, 5, 5, 6, 8, 8};
   for (int i = 0; i < kN; ++i) {
     for (int j = 0; j < kN; ++j) {
       INFO("row " << i << ", column " << j);
-      const bool det = j == 0 || j == 4 || j == 7;
-      REQUIRE(m(i, j) == Approx(det ? 1.0 / 3.0 : 0.0).margin(1e-15));
+      REQUIRE(m(i, j) == (j == target[i] ? 1.0 : 0.0));
     }
   }
+}
+
+TEST_CASE("determiner head skips function words to reach the noun, and a word list takes an adjective for it") {
+  const Matrix skip = atlas::determiner_head({"all", "of", "the", "old", "dogs"});
+  REQUIRE(skip(2, 3) == 1.0);  // "the" -> "old": no tagger, the first content word wins
+  const Matrix chain = atlas::determiner_head({"this", "is", "my", "home"});
+  REQUIRE(chain(0, 3) == 1.0);  // "this" skips "is" and "my" (function words)
+  REQUIRE(chain(2, 3) == 1.0);
+  REQUIRE(chain(1, 1) == 1.0);
+}
+
+TEST_CASE("a determiner with no content word after it attends to itself") {
+  const Matrix m = atlas::determiner_head({"I", "like", "that"});
+  REQUIRE(m == Matrix::Identity(3, 3));
+  REQUIRE(atlas::determiner_head({"the"}) == Matrix::Identity(1, 1));
 }
 
 TEST_CASE("determiners are matched case-insensitively, without surrounding punctuation") {

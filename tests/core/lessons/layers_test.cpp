@@ -1,6 +1,7 @@
 #include "atlas/lessons/layers.hpp"
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <stdexcept>
 
@@ -77,8 +78,8 @@ TEST_CASE("layer evolution without noise follows the documented score shapes") {
   const double z1 = 1.0 + std::exp(-2.0) + std::exp(-8.0);
   REQUIRE(r.layers[0](0, 0) == Approx(1.0 / z1).epsilon(1e-14));
   REQUIRE(r.layers[0](0, 2) == Approx(std::exp(-8.0) / z1).epsilon(1e-12));
-  // Layer 3, row 1: 4 on the previous word, 1.5 on itself, 0 on the next.
-  const double z3 = std::exp(4.0) + std::exp(1.5) + 1.0;
+  // Layer 3, row 1: 4 on the previous word, 1.5 on itself, -6 on the next.
+  const double z3 = std::exp(4.0) + std::exp(1.5) + std::exp(-6.0);
   REQUIRE(r.layers[2](1, 0) == Approx(std::exp(4.0) / z3).epsilon(1e-14));
   REQUIRE(r.layers[2](1, 1) == Approx(std::exp(1.5) / z3).epsilon(1e-14));
   // Layer 4, every row: 3 on the first word, 2 on the last, 0 between.
@@ -89,7 +90,7 @@ TEST_CASE("layer evolution without noise follows the documented score shapes") {
   REQUIRE(r.names[2] == "previous word");
 }
 
-TEST_CASE("layer statistics match the formulas, with ln n and the uniform distance as ceilings") {
+TEST_CASE("layer statistics match the formulas, with ln n as the ceiling of entropy") {
   const int n = 6;
   const auto r = layer_evolution(n, 4, 0.8);
   for (int l = 0; l < kLayers; ++l) {
@@ -111,6 +112,35 @@ TEST_CASE("without noise the caricature goes from local to broad") {
   REQUIRE(r.mean_entropy(4) < r.mean_entropy(5));
   REQUIRE(r.mean_entropy(5) == Approx(std::log(8.0)).epsilon(1e-14));
   REQUIRE(r.mean_distance(5) == Approx(r.uniform_distance).epsilon(1e-14));
+}
+
+TEST_CASE("layer 3 stays local as the sentence grows: the previous word keeps its weight") {
+  // mean over rows i >= 1 of W(i, i - 1)
+  const auto previous_weight = [](const Matrix& W) {
+    double total = 0.0;
+    for (int i = 1; i < W.rows(); ++i) total += W(i, i - 1);
+    return total / (W.rows() - 1);
+  };
+  for (std::uint64_t seed : {1, 2, 3}) {
+    INFO("seed " << seed);
+    REQUIRE(previous_weight(layer_evolution(64, seed, 0.5).layers[2]) >= 0.8);
+  }
+  for (int n = 2; n <= 64; ++n) {
+    INFO("n " << n);
+    const auto r = layer_evolution(n, 1, 0.0);
+    REQUIRE(previous_weight(r.layers[2]) >= 0.9);
+    REQUIRE(r.mean_distance(2) < 1.1);                 // about one word, at every n
+    REQUIRE(r.mean_entropy(2) < r.mean_entropy(1));    // more focused than the neighbours layer
+    if (n >= 4) REQUIRE(r.mean_distance(2) < r.mean_distance(4));  // more local than "broad"
+  }
+}
+
+TEST_CASE("the uniform mean distance is a reference line, not a ceiling: layer 4 reaches past it") {
+  for (int n : {3, 9, 64}) {
+    INFO("n " << n);
+    const auto r = layer_evolution(n, 1, 0.0);
+    REQUIRE(r.mean_distance(3) > r.uniform_distance);
+  }
 }
 
 TEST_CASE("layer noise is reproducible from the seed and absent at noise 0") {

@@ -5,6 +5,7 @@
 //   masked     = weights of self_attention(words, causal = true)   (n x n)
 //   unmasked   = weights of self_attention(words, causal = false)  (n x n)
 //   masked_entropy, unmasked_entropy                               (n), nats per row
+//   X, Q, K, V                                                     (n x d), shared by both runs
 //
 // Both runs use the same embeddings and projections (drawn from the seed), so
 // the scores are identical and the mask is the only difference. Blocked keys
@@ -27,6 +28,7 @@
 namespace atlas {
 
 struct CausalAttention {
+  Matrix X, Q, K, V;        // (n x d) each: the same in both runs (the strip retraces one row from them)
   Matrix mask;              // (n x n), 1 strictly above the diagonal
   Matrix masked;            // (n x n), lower triangular, rows sum to 1
   Matrix unmasked;          // (n x n), rows sum to 1

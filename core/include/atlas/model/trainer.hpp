@@ -1,0 +1,97 @@
+// The in-page trainer of section 13: a Transformer<float> (transformer.hpp)
+// learning a synthetic task (tasks.hpp) with AdamW (adamw.hpp), plus the
+// evaluation the figures draw. One object owns the whole run, so a seed gives
+// the same run natively and in WASM, and save()/load() resume it exactly.
+//
+// Step t trains on make_batch(task, batch, context, vocab, mix_seed(seed, t)):
+// the data depend on the seed and the step only, never on wall-clock slicing.
+// The gradient's global norm is clipped to `clip` before AdamW.
+//
+// Divergence: when a step's loss or gradient is not finite, or the loss rises
+// above 2 ln(vocab) (far worse than guessing uniformly, whose loss is about
+// ln(vocab)), the trainer stops with a message and applies no more updates:
+// the weights stay finite, and no NaN reaches a figure.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "atlas/attention/matrix.hpp"
+#include "atlas/model/adamw.hpp"
+#include "atlas/model/tasks.hpp"
+#include "atlas/model/transformer.hpp"
+
+namespace atlas::model {
+
+struct TrainerOptions {
+  std::string task = "induction";
+  std::uint64_t seed = 1;
+  ModelShape shape{};          // layers 2, heads 2, d_model 32, context 24, vocab 16, no MLP
+  int batch = 16;
+  double learning_rate = 3e-3;
+  double weight_decay = 0.01;
+  double clip = 1.0;
+};
+
+// Throws std::invalid_argument naming the option: the shape's checks, and
+// context 8..64, vocab 4..64, batch 1..64, learning rate in (0, 10],
+// weight decay in [0, 1], clip in (0, 1000].
+void validate(const TrainerOptions& options);
+
+struct StepResult {
+  std::int64_t step;   // steps done so far
+  double loss;         // mean loss of the last step's batch (nats); of the last finite step when stopped
+  bool stopped;        // true once training has diverged
+  std::string message; // why it stopped ("" while training)
+};
+
+struct HeadReport {
+  int layer, head;
+  double previous_token, first_token, induction, mean_distance, entropy;
+  bool ablated;
+};
+
+struct Evaluation {
+  std::int64_t step;
+  double loss, loss_first, loss_repeat;          // on the task's probe batch
+  std::vector<HeadReport> heads;                 // layer-major
+  std::vector<std::vector<Matrix>> attention;    // [layer][head] (T x T), on probe example 0
+  std::vector<int> tokens;                       // probe example 0
+};
+
+class Trainer {
+ public:
+  explicit Trainer(const TrainerOptions& options);
+
+  const TrainerOptions& options() const { return options_; }
+  std::int64_t steps() const { return step_; }
+  std::int64_t parameter_count() const { return static_cast<std::int64_t>(model_.parameters().size()); }
+  bool stopped() const { return !stop_message_.empty(); }
+
+  // k AdamW steps (1 <= k <= 10000); stops early, with a message, on divergence.
+  // Throws std::invalid_argument once stopped ("reset to train again").
+  StepResult step(int k);
+  Evaluation evaluate() const;
+
+  void set_learning_rate(double learning_rate);
+  void ablate(int layer, int head, bool off) { model_.set_ablated(layer, head, off); }
+
+  std::vector<std::uint8_t> save() const;
+  // Throws std::invalid_argument naming what is wrong with the bytes.
+  static Trainer load(const std::vector<std::uint8_t>& bytes);
+
+  const Transformer<float>& model() const { return model_; }
+
+ private:
+  TrainerOptions options_;
+  Task task_;
+  Transformer<float> model_;
+  AdamW<float> optimizer_;
+  std::vector<char> decay_;
+  std::int64_t step_ = 0;
+  double last_loss_ = 0;
+  std::string stop_message_;
+};
+
+}  // namespace atlas::model

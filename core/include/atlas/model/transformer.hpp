@@ -1,0 +1,131 @@
+// A small decoder-only Transformer with a hand-written backward pass: the model
+// that section 13 trains in the page and that `make model` trains on Austen.
+//
+// Purpose: the smallest honest GPT-style model a learner can watch learn.
+// Token and learned position embeddings, L pre-LayerNorm blocks of causal
+// multi-head attention (and, optionally, a GELU MLP), a final LayerNorm and an
+// untied unembedding; next-token cross-entropy. Templated on the scalar: float
+// to train (half the memory traffic, fast in WASM SIMD), double for the
+// finite-difference gradient checks.
+// Non-goals: dropout, KV caches, batched matrix kernels, anything not needed to
+// show attention forming. Shapes use fixed letters (llm.c's convention):
+//   B batch, T context (positions), V vocabulary, D d_model, H heads,
+//   K = D / H per-head width, F = 4 D MLP width.
+//
+// Parameters, in one flat vector (the optimizer sees one array):
+//   wte (V x D), wpe (T x D)
+//   per layer: ln1 gain, bias (D); wq, wk, wv, wo (D x D);
+//              with mlp: ln2 gain, bias (D); w1 (D x F), b1 (F), w2 (F x D), b2 (D)
+//   lnf gain, bias (D); wu (D x V)
+// Head h of a layer uses columns h*K .. h*K+K-1 of wq, wk, wv and rows
+// h*K .. h*K+K-1 of wo.
+//
+//   x_0 = wte[token] + wpe[position]                                (T x D)
+//   x  += concat_h( softmax(q_h k_h^T / sqrt(K) + causal) v_h ) wo   q = LN1(x) wq, ...
+//   x  += W2 gelu(LN2(x) W1 + b1) + b2                               (mlp only)
+//   logits = LNf(x) wu                                               (T x V)
+// The loss is the mean cross-entropy of predicting token t+1 from positions
+// 0..t, over t = 0..T-2 of every sequence.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <Eigen/Dense>
+
+namespace atlas::model {
+
+struct ModelShape {
+  int layers = 2;
+  int heads = 2;
+  int d_model = 32;
+  int context = 24;  // T, the longest sequence
+  int vocab = 16;    // V
+  bool mlp = false;
+};
+
+// Throws std::invalid_argument naming the field unless 1 <= layers <= 8,
+// 1 <= heads <= 16, heads divides d_model, 2 <= d_model <= 256,
+// 2 <= context <= 256, 2 <= vocab <= 256.
+void validate(const ModelShape& shape);
+
+// Number of parameters of a model of this shape.
+std::int64_t parameter_count(const ModelShape& shape);
+
+template <typename S>
+using RowMatrix = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// Where each tensor starts in the flat parameter vector.
+struct LayerOffsets {
+  std::int64_t ln1_g, ln1_b, wq, wk, wv, wo, ln2_g, ln2_b, w1, b1, w2, b2;
+};
+struct Offsets {
+  std::int64_t wte, wpe, lnf_g, lnf_b, wu, total;
+  std::vector<LayerOffsets> layer;
+};
+Offsets offsets_of(const ModelShape& shape);
+
+// What one forward pass keeps for the backward pass and for the figures.
+template <typename S>
+struct SequenceCache {
+  struct Layer {
+    RowMatrix<S> x, xhat1, h1, q, k, v, o;  // (T x D); x is the block's input
+    std::vector<RowMatrix<S>> attention;    // H of (T x T), rows are queries
+    Eigen::Matrix<S, Eigen::Dynamic, 1> rstd1, rstd2;
+    RowMatrix<S> x_mid, xhat2, h2, u, g;    // mlp only: (T x D), (T x F)
+  };
+  std::vector<int> tokens;
+  std::vector<Layer> layers;
+  RowMatrix<S> x_final, xhat_f, h_f, probs;  // probs (T x V), softmax of the logits
+  Eigen::Matrix<S, Eigen::Dynamic, 1> rstd_f;
+};
+
+template <typename S>
+class Transformer {
+ public:
+  explicit Transformer(const ModelShape& shape);
+
+  const ModelShape& shape() const { return shape_; }
+  const Offsets& offsets() const { return offsets_; }
+  std::vector<S>& parameters() { return params_; }
+  const std::vector<S>& parameters() const { return params_; }
+
+  // Draws the initial weights from the seed (our own generator, so native and
+  // WASM start identically): N(0, 0.02^2) as GPT-2 does, with the output
+  // projections wo and w2 scaled by 1/sqrt(2 L), LayerNorm gains 1, biases 0;
+  // except wq, wk, wv: N(0, 0.1^2). Why: with 0.02 the scores q.k start near
+  // zero, their gradients are products of two tiny matrices, and the plateau
+  // before an induction head forms lasted about twice as long here
+  // (1300 steps instead of 550 on the default induction run, seed 1).
+  void initialize(std::uint64_t seed);
+
+  // Zero-ablation: head (layer, head) contributes nothing to its layer's output.
+  void set_ablated(int layer, int head, bool off);
+  bool ablated(int layer, int head) const;
+
+  // Forward pass of one sequence (1 <= length <= T, tokens in 0..V-1).
+  // Fills `cache`; returns nothing: read cache.probs and cache.layers[l].attention.
+  void forward(const std::vector<int>& tokens, SequenceCache<S>& cache) const;
+
+  // Cross-entropy (nats) of predicting tokens[t + 1] at each t = 0..n-2.
+  std::vector<double> position_losses(const SequenceCache<S>& cache) const;
+
+  // Accumulates into `grad` (same layout as parameters()) the gradient of
+  // scale * sum_t loss_t for the cached sequence.
+  void backward(const SequenceCache<S>& cache, S scale, std::vector<S>& grad) const;
+
+  // Mean next-token loss over a batch of sequences, and, when grad is given,
+  // its gradient (grad is overwritten).
+  double loss_and_gradient(const std::vector<std::vector<int>>& batch, std::vector<S>* grad) const;
+
+ private:
+  ModelShape shape_;
+  Offsets offsets_;
+  std::vector<S> params_;
+  std::vector<char> ablated_;  // layers * heads flags
+};
+
+extern template class Transformer<float>;
+extern template class Transformer<double>;
+
+}  // namespace atlas::model
