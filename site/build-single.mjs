@@ -44,7 +44,8 @@ async function inlineCss(dist, href) {
   return css.replace(/<\/(style)/gi, '<\\/$1');
 }
 
-export async function buildSingleFile(dist, { out = 'attention-atlas.html', notice = '' } = {}) {
+// substitute: { 'loader.js': 'file.js' } inlines file.js where the page loads loader.js.
+export async function buildSingleFile(dist, { out = 'attention-atlas.html', notice = '', substitute = {} } = {}) {
   let html = await readFile(join(dist, 'index.html'), 'utf8');
   html = html.replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/i, '');
   html = await replaceAsync(html, /<link rel="stylesheet" href="([^"]+)">/g,
@@ -56,7 +57,7 @@ export async function buildSingleFile(dist, { out = 'attention-atlas.html', noti
   });
   // Inline scripts cannot be deferred: put them at the end of <body>, in the same order.
   const inline = await Promise.all(scripts.map(async (src) => (
-    `<script>\n${escapeScript(await readFile(join(dist, src), 'utf8'), src)}\n</script>`)));
+    `<script>\n${escapeScript(await readFile(join(dist, substitute[src] ?? src), 'utf8'), src)}\n</script>`)));
   html = html.replace('</body>', () => `${inline.join('\n')}\n</body>`);
   html = await replaceAsync(html, /<img([^>]*?) src="([^"]+)"/g,
     async (whole, attrs, src) => (isLocal(src) ? `<img${attrs} src="${await dataUri(join(dist, src))}"` : whole));
