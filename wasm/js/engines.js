@@ -36,7 +36,7 @@ export function packedFactory(raw) {
   const text = raw.wasmLatin1;
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return (overrides) => raw({ ...overrides, wasmBinary: bytes });
+  return (overrides) => raw(Object.assign(overrides, { wasmBinary: bytes }));
 }
 
 export function wrapEngines(loaders) {
@@ -45,9 +45,11 @@ export function wrapEngines(loaders) {
     factories[engine] ??= Promise.resolve(loaders[engine]());
     return factories[engine];
   };
+  // The object passed in is handed on as is (not copied): Emscripten makes it
+  // the module object, whose memory the long-session test reads. Its `engine`
+  // key means nothing to Emscripten.
   return async function createAttentionCore(overrides = {}) {
-    const { engine = defaultEngine(), ...moduleOverrides } = overrides;
-    oneOf(engine, 'engine', ['simd', 'scalar']);
-    return wrapFactory(packedFactory(await factory(engine)), { engine })(moduleOverrides);
+    const engine = oneOf(overrides.engine ?? defaultEngine(), 'engine', ['simd', 'scalar']);
+    return wrapFactory(packedFactory(await factory(engine)), { engine })(overrides);
   };
 }
