@@ -1,0 +1,76 @@
+// Readable by anyone: axe-core finds no serious or critical problem in the
+// light theme, the dark theme and at 375 px (every section drawn, every
+// "Show numbers" table open); print media shows prose and figures without
+// controls; the theme switch changes the colours the charts paint.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { openBrowser, showAllSections, showSection } from './harness.mjs';
+
+const AXE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let browser;
+before(async () => { browser = await openBrowser(); });
+after(async () => { await browser.close(); });
+
+async function axeProblems(page) {
+  await page.addScriptTag({ content: AXE });
+  const result = await page.evaluate(async () => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.failureSummary.split('\n')[1] || ''}`).join(' | ')}`);
+}
+
+for (const [name, options] of [
+  ['light', { path: 'index.html?theme=light' }],
+  ['dark', { path: 'index.html?theme=dark' }],
+  ['375 px', { path: 'index.html', width: 375, height: 800 }],
+]) {
+  test(`axe-core: no serious or critical problems (${name})`, async () => {
+    const { page, errors } = await browser.open('http', options);
+    const states = await showAllSections(page);
+    assert.ok(Object.values(states).every((s) => s === 'ready'));
+    for (const summary of await page.locator('.numbers summary').all()) await summary.click();
+    assert.deepEqual(await axeProblems(page), []);
+    assert.deepEqual(errors, []);
+  });
+}
+
+test('at 375 px no formula or figure is wider than the page', async () => {
+  const { page } = await browser.open('http', { width: 375, height: 800 });
+  await showAllSections(page);
+  const wide = await page.$$eval('main math[display="block"], main .formula', (all) => all
+    .filter((m) => m.getBoundingClientRect().right > document.documentElement.clientWidth + 1
+      || m.scrollWidth > m.clientWidth + 1)
+    .map((m) => `${m.closest('section').id}: ${Math.round(m.scrollWidth)} px in ${Math.round(m.clientWidth)}`));
+  assert.deepEqual(wide, []);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll');
+});
+
+test('the theme switch repaints the charts: dark cells differ from light ones and stay visible', async () => {
+  const { page, errors } = await browser.open('http');
+  const section = await showSection(page, 'self-attention');
+  const fills = () => section.locator('g.cell rect').evaluateAll((r) => r.map((el) => el.getAttribute('fill')));
+  const light = await fills();
+  await page.selectOption('#atlas-theme', 'dark');
+  await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(21, 23, 27)');
+  const dark = await fills();
+  assert.notDeepEqual(dark, light);
+  assert.ok(!dark.includes('rgb(21, 23, 27)'), 'no cell is painted in the page colour');
+  assert.deepEqual(errors, []);
+});
+
+test('print media: prose and figures, no controls or tools', async () => {
+  const { page, errors } = await browser.open('http');
+  await showAllSections(page);
+  await page.emulateMedia({ media: 'print' });
+  const visible = (selector) => page.$$eval(selector, (all) => all.filter((el) => el.getClientRects().length > 0).length);
+  for (const selector of ['.controls', 'input', 'button', '.embed-share', '.figure-tools', '.numbers', '.section-tools', '.theme-switch']) {
+    assert.equal(await visible(selector), 0, `${selector} is not printed`);
+  }
+  assert.ok(await visible('main figure svg') > 20, 'the figures are');
+  assert.ok(await visible('main section > p') > 20, 'and the prose');
+  const tooWide = await page.$$eval('main figure', (all) => all.filter((f) => f.scrollWidth > f.clientWidth + 1).length);
+  assert.equal(tooWide, 0, 'figures fit the page');
+  assert.deepEqual(errors, []);
+});
