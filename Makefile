@@ -6,7 +6,7 @@ PORT ?= 8000
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := emscripten libeigen3-dev catch2 chromium
+APT_PACKAGES := emscripten libeigen3-dev catch2 chromium fonts-texgyre-math python3-fonttools
 JOBS ?= 2
 # Debian's em++ runs its JS optimizer with Node and needs Debian's acorn.
 export NODE_PATH := /usr/share/nodejs

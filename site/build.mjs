@@ -3,7 +3,8 @@
 // site/sections/ (in file-name order, with a table of contents made from
 // their ids and <h2> titles), embed.html (one section for an <iframe>) from
 // site/embed.html and the same partials, app.js bundled from site/src/main.js,
-// styles.css from site/styles/, LICENSES.txt (third-party notices), the
+// styles.css from site/styles/, fonts/atlas-math.woff2 (the maths font, see
+// build-font.mjs), LICENSES.txt (third-party notices), the
 // example course page from site/examples/, and attention-atlas.html (the whole
 // article in one file, see build-single.mjs). Output is classic scripts and
 // plain files with no inline code, so dist/ works over http, from file:// and
@@ -14,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSingleFile } from './build-single.mjs';
 import { licenseText } from './build-licenses.mjs';
+import { buildMathFont } from './build-font.mjs';
 import { embedSnippet } from './src/ui/embed-snippet.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -64,6 +66,7 @@ export async function buildSite() {
   const embed = (await readFile(join(site, 'embed.html'), 'utf8')).replace('<!-- SECTIONS -->', () => sectionsHtml);
   await writeFile(join(dist, 'embed.html'), embed);
 
+  await buildMathFont(dist, partials);
   const styles = await readSorted(join(site, 'styles'), '.css');
   await writeFile(join(dist, 'styles.css'), styles.map((s) => s.text).join('\n'));
 
