@@ -20,6 +20,7 @@ import { controlsOf } from './ui/controls.js';
 import { addFigureTools } from './ui/figure-tools.js';
 import { addSectionTools } from './ui/section-tools.js';
 import { setUpTheme } from './ui/theme.js';
+import { fitFormulas } from './ui/fit-formulas.js';
 
 const STATUS_ID = 'core-status';
 
@@ -52,6 +53,7 @@ async function main() {
   } else {
     document.querySelectorAll('main > section[id]').forEach((s) => addEmbedButton(s, () => controlsOf(s)?.changed() || {}));
   }
+  fitFormulas(document.querySelector('main'));
   const live = sections
     .map((section) => ({ section, root: document.getElementById(section.id) }))
     .filter(({ root }) => root);
