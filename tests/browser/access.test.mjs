@@ -53,7 +53,7 @@ test('the theme switch repaints the charts: dark cells differ from light ones an
   const fills = () => section.locator('g.cell rect').evaluateAll((r) => r.map((el) => el.getAttribute('fill')));
   const light = await fills();
   await page.selectOption('#atlas-theme', 'dark');
-  await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(21, 23, 27)');
+  await page.waitForFunction(() => getComputedStyle(document.documentElement).backgroundColor === 'rgb(21, 23, 27)');
   const dark = await fills();
   assert.notDeepEqual(dark, light);
   assert.ok(!dark.includes('rgb(21, 23, 27)'), 'no cell is painted in the page colour');

@@ -210,7 +210,8 @@ export function heatmap(container, options = {}) {
       .attr('transform', (_, j) => `translate(${j * cell + cell / 2},-6) rotate(-50)`)
       .text((d, j) => (j % step(cell, 15) === 0 ? d : ''));
     notesG.selectAll('text').data(data.rowNotes || []).join('text')
-      .attr('x', gridW + 6).attr('y', (_, i) => i * cell + cell / 2).attr('dy', '0.35em').text((d) => d);
+      .attr('x', gridW + 6).attr('y', (_, i) => i * cell + cell / 2).attr('dy', '0.35em')
+      .text((d, i) => (i % step(cell, 11) === 0 ? d : '')); // thinned like the row labels they sit beside
     rowTitle.text(opts.rowTitle).attr('transform', `translate(12,${top + gridH / 2}) rotate(-90)`);
     colTitle.text(opts.colTitle).attr('x', left + gridW / 2).attr('y', 12);
     rowBand.attr('width', gridW).attr('height', cell);

@@ -73,7 +73,7 @@ export function figureSvg(figure, header) {
   const bg = document.createElementNS(NS, 'rect');
   bg.setAttribute('width', width);
   bg.setAttribute('height', height);
-  bg.setAttribute('fill', getComputedStyle(document.body).backgroundColor || '#fff');
+  bg.setAttribute('fill', getComputedStyle(document.documentElement).backgroundColor || '#fff');
   const title = document.createElementNS(NS, 'text');
   title.setAttribute('x', 0);
   title.setAttribute('y', 14);

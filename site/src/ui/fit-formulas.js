@@ -1,15 +1,17 @@
 // Display formulas never clip on a phone: a block formula wider than its
 // column is set smaller (down to MIN of its size), and if it still does not
 // fit it scrolls sideways inside a region the keyboard can reach and that
-// says what it is. Re-checked whenever the column's width changes.
+// says what it is. Re-checked whenever the column's width changes and when fonts load.
 const MIN = 0.62;
 
 function fit(math) {
   math.style.fontSize = '';
-  const column = math.parentElement.clientWidth;
-  const natural = math.scrollWidth;
-  const scale = natural > column ? Math.max(MIN, column / natural) : 1;
-  if (scale < 1) math.style.fontSize = `${(scale * 100).toFixed(1)}%`;
+  const base = parseFloat(getComputedStyle(math).fontSize);
+  // A few passes: stretchy brackets and spacing do not scale exactly with the font size.
+  for (let pass = 0, size = base; pass < 3 && math.scrollWidth > math.clientWidth + 1 && size > base * MIN; pass++) {
+    size = Math.max(base * MIN, size * 0.99 * (math.clientWidth / math.scrollWidth));
+    math.style.fontSize = `${size.toFixed(2)}px`;
+  }
   const scrolls = math.scrollWidth > math.clientWidth + 1;
   math.classList.toggle('formula-scrolls', scrolls);
   if (scrolls) {
@@ -32,4 +34,6 @@ export function fitFormulas(root) {
     width = root.clientWidth;
     formulas.forEach(fit);
   }).observe(root);
+  // The maths font arrives after the first layout (font-display: swap) and changes the widths.
+  document.fonts?.addEventListener('loadingdone', () => formulas.forEach(fit));
 }
