@@ -36,6 +36,33 @@ for (const [name, options] of [
   });
 }
 
+// WCAG contrast of every number drawn in a heatmap cell against its cell (axe does not look inside SVG).
+function worstCellContrast() {
+  const rgb = (c) => c.match(/[\d.]+/g).slice(0, 3).map(Number);
+  const lum = (c) => {
+    const [r, g, b] = rgb(c).map((v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)]; return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
+  let worst = { ratio: Infinity, cell: '' };
+  document.querySelectorAll('g.cell').forEach((g) => {
+    const text = g.querySelector('text');
+    if (!text.textContent) return;
+    const r = ratio(getComputedStyle(text).fill, getComputedStyle(g.querySelector('rect')).fill);
+    if (r < worst.ratio) worst = { ratio: r, cell: `${g.closest('section').id}: ${text.textContent}` };
+  });
+  return worst;
+}
+
+for (const theme of ['light', 'dark']) {
+  test(`every number in a heatmap cell has 4.5:1 contrast with its cell (${theme})`, async () => {
+    const { page } = await browser.open('http', { path: `index.html?theme=${theme}` });
+    await showAllSections(page);
+    const worst = await page.evaluate(worstCellContrast);
+    assert.ok(worst.ratio >= 4.5, `${worst.cell} has ${worst.ratio.toFixed(2)}:1`);
+  });
+}
+
 test('at 375 px no formula or figure is wider than the page', async () => {
   const { page } = await browser.open('http', { width: 375, height: 800 });
   await showAllSections(page);

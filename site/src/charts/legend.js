@@ -33,7 +33,7 @@ export function drawLegend(group, { id, color, domain, diverging, hatch, note, w
     const text = g.querySelector('text');
     text.setAttribute('y', 14 + BAR.height + 14);
     text.setAttribute('text-anchor', ['start', diverging ? 'middle' : 'end', 'end'][k]);
-    text.textContent = diverging && v === 0 ? '0' : tick(v);
+    text.textContent = diverging && v > 0 ? `+${tick(v)}` : tick(v); // a diverging scale shows its sign
   });
   group.selectAll('text.legend-note').data([note]).join('text').attr('class', 'legend-note')
     .attr('y', 9).text((d) => d);
