@@ -3,7 +3,7 @@
 // site/sections/ (in file-name order, with a table of contents made from
 // their ids and <h2> titles), embed.html (one section for an <iframe>) from
 // site/embed.html and the same partials, app.js bundled from site/src/main.js,
-// styles.css from site/styles/, fonts/atlas-math.woff2 (the maths font, see
+// styles.css from site/styles/ (with the maths font inlined), fonts/atlas-math.woff2 (that font, see
 // build-font.mjs), LICENSES.txt (third-party notices), the
 // example course page from site/examples/, and attention-atlas.html (the whole
 // article in one file, see build-single.mjs). Output is classic scripts and
@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSingleFile } from './build-single.mjs';
+import { buildSingleFile, dataUri } from './build-single.mjs';
 import { licenseText } from './build-licenses.mjs';
 import { buildMathFont } from './build-font.mjs';
 import { embedSnippet } from './src/ui/embed-snippet.js';
@@ -66,9 +66,11 @@ export async function buildSite() {
   const embed = (await readFile(join(site, 'embed.html'), 'utf8')).replace('<!-- SECTIONS -->', () => sectionsHtml);
   await writeFile(join(dist, 'embed.html'), embed);
 
-  await buildMathFont(dist, partials);
+  // The maths font goes into styles.css as a data: URI: browsers fetch fonts with CORS, which a
+  // sandboxed frame (opaque origin) fails even for a file beside it. dist/fonts keeps the file itself.
+  const font = await dataUri(await buildMathFont(dist, partials));
   const styles = await readSorted(join(site, 'styles'), '.css');
-  await writeFile(join(dist, 'styles.css'), styles.map((s) => s.text).join('\n'));
+  await writeFile(join(dist, 'styles.css'), styles.map((s) => s.text).join('\n').replace(/url\("fonts\/atlas-math\.woff2"\)/g, `url("${font}")`));
 
   const { metafile } = await build({
     absWorkingDir: root,

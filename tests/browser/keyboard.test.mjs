@@ -79,6 +79,6 @@ test('a tap on a touch screen shows the readout', async () => {
       target.dispatchEvent(new PointerEvent(type, { bubbles: true, clientX: x, clientY: y, pointerType: 'touch' }));
     }
   }, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
-  assert.match(await section.locator('.readout').textContent(), /^“cat” \(query 2\) takes [\d.]+% of its output from “cat” \(key 2\)$/);
+  assert.match(await section.locator('[data-chart="weights"] .readout').textContent(), /^“cat” \(query 2\) takes [\d.]+% of its output from “cat” \(key 2\)$/);
   assert.deepEqual(touch.errors, []);
 });
