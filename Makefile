@@ -6,7 +6,7 @@ PORT ?= 8000
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := emscripten libeigen3-dev catch2 chromium clang libclang-rt-14-dev
+APT_PACKAGES := emscripten libeigen3-dev catch2 chromium clang libclang-rt-14-dev fonts-texgyre-math python3-fonttools
 JOBS ?= 2
 # Fuzzing time in seconds, split evenly over the fuzzers: test-fuzz (in make test) and fuzz (by hand).
 FUZZ_TEST_SECONDS ?= 60

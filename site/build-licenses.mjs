@@ -1,7 +1,7 @@
 // Writes the third-party notices the built site must carry: the licences of the
 // npm packages esbuild actually bundled into app.js (read from its metafile,
 // only those with bytes in the output, grouped by identical licence text, e.g. the d3 modules' ISC notice), then the
-// libraries compiled into attention-core.js. -> the text of LICENSES.txt.
+// libraries compiled into attention-core.js, then the maths font. -> the text of LICENSES.txt.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -11,6 +11,12 @@ const CORE_NOTICE = `attention-core.js (our C++ core compiled to WebAssembly) al
   The Emscripten runtime and system libraries (emmalloc, musl libc, libc++/libc++abi),
     MIT / University of Illinois NCSA, musl MIT, libc++ Apache-2.0 WITH LLVM-exception.
     https://github.com/emscripten-core/emscripten/blob/main/LICENSE
+`;
+
+const FONT_NOTICE = `fonts/atlas-math.woff2 (inlined in the single file) is a subset (file and CSS family renamed) of
+  TeX Gyre Pagella Math 1.632, Copyright 2012-2014 B. Jackowski, P. Strzelczyk and P. Pianowski,
+  GUST Font License (the LaTeX Project Public License 1.3c or later), from Debian's fonts-texgyre-math.
+    http://www.gust.org.pl/projects/e-foundry/tex-gyre/  Licence: http://www.gust.org.pl/fonts/licenses/GUST-FONT-LICENSE.txt
 `;
 
 async function packageNotice(root, name) {
@@ -37,5 +43,5 @@ export async function licenseText(root, metafile) {
   }
   const groups = [...byText].map(([text, labels]) => `${labels.join('\n')}\n\n${text}\n`);
   return `Attention Atlas bundles third-party code. Its notices follow.\n\n`
-    + `app.js contains parts of these npm packages:\n\n${groups.join('\n----\n\n')}\n----\n\n${CORE_NOTICE}`;
+    + `app.js contains parts of these npm packages:\n\n${groups.join('\n----\n\n')}\n----\n\n${CORE_NOTICE}\n----\n\n${FONT_NOTICE}`;
 }

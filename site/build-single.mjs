@@ -16,7 +16,7 @@ const MIME = {
 };
 const isLocal = (url) => !/^(?:[a-z][a-z0-9+.-]*:|#|\/\/)/i.test(url);
 
-async function dataUri(file) {
+export async function dataUri(file) {
   const type = MIME[extname(file).toLowerCase()];
   if (!type) throw new Error(`build-single: no MIME type known for ${file}`);
   return `data:${type};base64,${(await readFile(file)).toString('base64')}`;

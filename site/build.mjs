@@ -4,7 +4,8 @@
 // their ids and <h2> titles), embed.html (one section for an <iframe>) from
 // site/embed.html and the same partials, app.js bundled from site/src/main.js,
 // atlas-core-loader.js (loads the one engine this browser needs) from site/src/core-loader.js,
-// styles.css from site/styles/, LICENSES.txt (third-party notices), the
+// styles.css from site/styles/ (with the maths font inlined), fonts/atlas-math.woff2 (that font, see
+// build-font.mjs), LICENSES.txt (third-party notices), the
 // example course page from site/examples/, and attention-atlas.html (the whole
 // article in one file, see build-single.mjs) and atlas-model.js (the trained
 // model, see build-model.mjs). Output is classic scripts and
@@ -14,9 +15,10 @@ import { build } from 'esbuild';
 import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSingleFile } from './build-single.mjs';
+import { buildSingleFile, dataUri } from './build-single.mjs';
 import { licenseText } from './build-licenses.mjs';
 import { writeModelScript } from './build-model.mjs';
+import { buildMathFont } from './build-font.mjs';
 import { embedSnippet } from './src/ui/embed-snippet.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,8 +69,11 @@ export async function buildSite() {
   const embed = (await readFile(join(site, 'embed.html'), 'utf8')).replace('<!-- SECTIONS -->', () => sectionsHtml);
   await writeFile(join(dist, 'embed.html'), embed);
 
+  // The maths font goes into styles.css as a data: URI: browsers fetch fonts with CORS, which a
+  // sandboxed frame (opaque origin) fails even for a file beside it. dist/fonts keeps the file itself.
+  const font = await dataUri(await buildMathFont(dist, partials));
   const styles = await readSorted(join(site, 'styles'), '.css');
-  await writeFile(join(dist, 'styles.css'), styles.map((s) => s.text).join('\n'));
+  await writeFile(join(dist, 'styles.css'), styles.map((s) => s.text).join('\n').replace(/url\("fonts\/atlas-math\.woff2"\)/g, `url("${font}")`));
 
   const { metafile } = await build({
     absWorkingDir: root,

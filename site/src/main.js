@@ -5,13 +5,22 @@
 // line in ./sections/index.js.
 //
 // The same bundle runs embed.html (one section for an <iframe>, chosen by
-// ?section=<id>; see ui/embed-mode.js) and, on the full page, gives every
-// section an "Embed" disclosure with its copy-paste snippet. A section with a
-// module is marked data-state="waiting" until it starts, then "ready" (or
-// "error"): tests use that to find and check every live section.
+// ?section=<id>, or one figure with &figure=<name>; see ui/embed-mode.js) and,
+// on the full page, gives every section an "Embed" disclosure with its
+// copy-paste snippet. Once a section has started, it gets its tools without
+// any code of its own: Reset and Copy link after its controls, and under each
+// figure Download SVG / PNG / CSV / JSON and "Show numbers" (ui/section-tools.js,
+// ui/figure-tools.js). A section with a module is marked data-state="waiting"
+// until it starts, then "ready" (or "error"): tests use that to find and check
+// every live section.
 import { sections } from './sections/index.js';
 import { mountEmbed } from './ui/embed-mode.js';
 import { addEmbedButton } from './ui/embed-button.js';
+import { controlsOf } from './ui/controls.js';
+import { addFigureTools } from './ui/figure-tools.js';
+import { addSectionTools } from './ui/section-tools.js';
+import { setUpTheme } from './ui/theme.js';
+import { fitFormulas } from './ui/fit-formulas.js';
 
 const STATUS_ID = 'core-status';
 
@@ -38,11 +47,13 @@ function startWhenNear(root, start) {
 
 async function main() {
   const embedTemplate = document.getElementById('embed-sections');
+  setUpTheme(embedTemplate ? null : document.querySelector('.masthead'));
   if (embedTemplate) {
     if (!mountEmbed(embedTemplate)) return;
   } else {
-    document.querySelectorAll('main > section[id]').forEach(addEmbedButton);
+    document.querySelectorAll('main > section[id]').forEach((s) => addEmbedButton(s, () => controlsOf(s)?.changed() || {}));
   }
+  fitFormulas(document.querySelector('main'));
   const live = sections
     .map((section) => ({ section, root: document.getElementById(section.id) }))
     .filter(({ root }) => root);
@@ -63,6 +74,8 @@ async function main() {
     startWhenNear(root, () => {
       try {
         section.init(root, core);
+        addSectionTools(root, controlsOf(root), { embed: Boolean(embedTemplate) });
+        addFigureTools(root, controlsOf(root));
         root.dataset.state = 'ready';
       } catch (error) {
         root.dataset.state = 'error';

@@ -65,7 +65,7 @@ for (const mode of ['http', 'file']) {
     assert.match(await sentenceError.textContent(), /empty/);
     assert.equal(await weights.locator('g.cell').count(), 25);
     await section.locator('input[name="seed"]').fill('-1');
-    assert.match(await section.locator('[data-error-for="seed"]').textContent(), /seed must be an integer/);
+    assert.match(await section.locator('[data-error-for="seed"]').textContent(), /Seed must be a whole number from 0 to 4,294,967,295\./);
     await section.locator('input[name="seed"]').fill('1');
     await sentence.fill('a b c');
     assert.equal(await sentenceError.isVisible(), false);

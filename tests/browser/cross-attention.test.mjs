@@ -61,7 +61,7 @@ for (const mode of ['http', 'file']) {
     assert.equal(await cells.count(), 4);
 
     await section.locator('input[name="seed"]').fill('-5');
-    assert.match(await section.locator('[data-error-for="seed"]').textContent(), /seed must be an integer/);
+    assert.match(await section.locator('[data-error-for="seed"]').textContent(), /Seed must be a whole number from 0 to 4,294,967,295\./);
     await section.locator('input[name="dModel"]').fill('32');
     assert.equal(await section.locator('[data-error-for="seed"]').isVisible(), true, 'the seed error stays by the seed');
     await section.locator('input[name="seed"]').fill('5');

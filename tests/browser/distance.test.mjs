@@ -92,7 +92,7 @@ for (const mode of ['http', 'file']) {
     assert.match(await sentenceError.textContent(), /65 words; the limit is 64/);
     assert.equal(await alibiPanels.nth(0).locator('g.cell').count(), 16);
     await setValue(section.locator('input[name="seed"]'), '');
-    assert.match(await section.locator('[data-error-for="seed"]').textContent(), /seed must be an integer/);
+    assert.match(await section.locator('[data-error-for="seed"]').textContent(), /Seed must be a whole number from 0 to 4,294,967,295\./);
     assert.equal(await section.locator('[data-error-for="n"]').isVisible(), false, 'part A is untouched');
     await setValue(section.locator('input[name="seed"]'), '3');
     await setValue(sentence, 'back to work');

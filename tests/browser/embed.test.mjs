@@ -34,7 +34,7 @@ test('example course page: two sandboxed sections draw and their frames follow t
   const { page, errors, outside } = await browser.open('http', { path: 'examples/course-page.html' });
   const frames = page.locator('iframe');
   assert.equal(await frames.count(), 2);
-  for (const frame of await frames.all()) assert.equal(await frame.getAttribute('sandbox'), 'allow-scripts');
+  for (const frame of await frames.all()) assert.equal(await frame.getAttribute('sandbox'), 'allow-scripts allow-popups allow-downloads');
 
   const self = page.frameLocator('#atlas-self-attention');
   await self.locator('#self-attention[data-state="ready"]').waitFor();

@@ -77,15 +77,15 @@ for (const mode of ['http', 'file']) {
     await n.fill('0');
     const nError = section.locator('[data-error-for="n"]');
     assert.equal(await nError.isVisible(), true);
-    assert.match(await nError.textContent(), /n must be an integer from 1/);
+    assert.match(await nError.textContent(), /must be a whole number from 2 to 64\./);
     assert.equal(await chart('fixed-rows').locator('g.cell').count(), 15);
     await n.fill('');
-    assert.match(await nError.textContent(), /n must be an integer/);
+    assert.match(await nError.textContent(), /must be a whole number from 2 to 64\./);
     await n.fill('4');
     assert.equal(await nError.isVisible(), false);
     assert.equal(await chart('temperature').locator('g.bar').count(), 4);
     await section.locator('input[name="seed"]').fill('-3');
-    assert.match(await section.locator('[data-error-for="seed"]').textContent(), /seed must be an integer from 0/);
+    assert.match(await section.locator('[data-error-for="seed"]').textContent(), /Seed must be a whole number from 0 to 4,294,967,295\./);
     assert.equal(await chart('random-rows').locator('g.cell').count(), 24);
 
     assert.deepEqual(errors, []);

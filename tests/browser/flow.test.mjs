@@ -91,7 +91,7 @@ for (const mode of ['http', 'file']) {
     assert.match(await sentenceError.textContent(), /empty/);
     assert.equal(await matrix.locator('g.cell').count(), 25);
     await section.locator('input[name="seed"]').fill('');
-    assert.match(await section.locator('[data-error-for="seed"]').textContent(), /seed must be an integer/);
+    assert.match(await section.locator('[data-error-for="seed"]').textContent(), /Seed must be a whole number from 0 to 4,294,967,295\./);
     await section.locator('input[name="seed"]').fill('2');
     await sentence.fill('<b>a</b> b c');
     assert.equal(await sentenceError.isVisible(), false);

@@ -79,7 +79,7 @@ for (const mode of ['http', 'file']) {
     await sentence.fill('one two three four');
     assert.equal(await sentenceError.isVisible(), false);
     await section.locator('input[name="seed"]').fill('-1');
-    assert.match(await section.locator('[data-error-for="seed"]').textContent(), /seed must be an integer from 0/);
+    assert.match(await section.locator('[data-error-for="seed"]').textContent(), /Seed must be a whole number from 0 to 4,294,967,295\./);
     assert.equal(await grid.locator('g.cell').count(), 6 * 16);
 
     // Linked hover: pointing at a cell in one layer highlights it in all six.

@@ -72,7 +72,7 @@ for (const mode of ['http', 'file']) {
     await setRange(section, 'n', 4);
     await setRange(section, 'globals', 6);
     const globalsError = section.locator('[data-error-for="globals"]');
-    assert.match(await globalsError.textContent(), /globals must be an integer from 0 to 4; got 6/);
+    assert.match(await globalsError.textContent(), /^Global tokens g must be a whole number from 0 to 4; got 6\.$/);
     assert.equal(await globalsError.isVisible(), true);
     assert.equal(await section.locator('input[name="globals"]').getAttribute('aria-invalid'), 'true');
     assert.equal(await panels.nth(0).locator('g.cell').count(), 16, 'the last good figure stays');

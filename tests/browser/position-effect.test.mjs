@@ -63,7 +63,7 @@ for (const mode of ['http', 'file']) {
     assert.equal(await sentenceError.isVisible(), true);
     assert.equal((await cellValues(chart('with'))).length, 9, 'the last good figure stays');
     await section.locator('input[name="seed"]').fill('-5');
-    assert.match(await section.locator('[data-error-for="seed"]').textContent(), /seed must be an integer/);
+    assert.match(await section.locator('[data-error-for="seed"]').textContent(), /Seed must be a whole number from 0 to 4,294,967,295\./);
     await section.locator('input[name="seed"]').fill('5');
     await sentence.fill('a b c d');
     assert.equal(await sentenceError.isVisible(), false);

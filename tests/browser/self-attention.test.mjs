@@ -43,7 +43,7 @@ for (const mode of ['http', 'file']) {
     await sentence.fill('w '.repeat(70));
     assert.match(await sentenceError.textContent(), /70 words; the limit is 64/);
     await section.locator('input[name="seed"]').fill('-5');
-    assert.match(await section.locator('[data-error-for="seed"]').textContent(), /seed must be an integer/);
+    assert.match(await section.locator('[data-error-for="seed"]').textContent(), /Seed must be a whole number from 0 to 4,294,967,295\./);
     await section.locator('input[name="seed"]').fill('5');
     await sentence.fill('The cat sat');
     assert.equal(await sentenceError.isVisible(), false);

@@ -18,7 +18,12 @@
 // Values are expected in [0, 1] (wider values are clamped for width and opacity).
 // Layout comes from the container's width; labels turn vertical when words are
 // close together. Labels are set with textContent (D3 .text), never as HTML.
+// Incoming arrows are solid and outgoing ones dashed (styles/32-arrows.css), so
+// the two differ by more than colour; a key under the diagram says so. A
+// focused word's readout is spoken once (charts/announce.js).
 import { select, format as d3format } from 'd3';
+import { registerChart } from './registry.js';
+import { announce } from './announce.js';
 
 let nextId = 0;
 
@@ -48,7 +53,10 @@ export function arrowDiagram(container, options = {}) {
   }
   const arrowsG = svg.append('g').attr('class', 'arrows');
   const wordsG = svg.append('g').attr('class', 'words');
-  const readout = root.append('p').attr('class', 'readout').attr('aria-live', 'polite');
+  const key = root.append('ul').attr('class', 'legend arrow-key');
+  key.append('li').attr('class', 'in').text('solid: arrows into the word (it takes from)');
+  key.append('li').attr('class', 'out').text('dashed: arrows out of the word (it gives to)');
+  const readout = root.append('p').attr('class', 'readout');
 
   const clamp01 = (v) => Math.min(1, Math.max(0, v));
 
@@ -138,16 +146,34 @@ export function arrowDiagram(container, options = {}) {
       .attr('y', -band / 2 + 2).attr('height', band - 4).attr('rx', 4);
     words.select('text').attr('transform', vertical ? 'rotate(-90)' : null).text((d) => d);
     words.each(function bind(_, k) {
-      select(this).on('pointerenter', () => setActive(k, true)).on('focus', () => setActive(k, true));
+      select(this).on('pointerenter', () => setActive(k, true)).on('pointerdown', () => setActive(k, true))
+        .on('focus', () => {
+          setActive(k, true);
+          announce(readout.text());
+        });
     });
     if (active >= n) active = -1;
     paint();
   }
 
-  svg.on('pointerleave', () => setActive(-1, true));
+  svg.on('pointerleave', (event) => { if (event.pointerType === 'mouse') setActive(-1, true); });
   new ResizeObserver(() => layout()).observe(container);
 
-  return {
+  // The drawn arrows as a target x source table; an arrow below the threshold is not drawn (empty).
+  function tables() {
+    if (!data) return [];
+    const { rows, cols } = data.matrix;
+    const values = new Float64Array(rows * cols).fill(NaN);
+    edges.forEach((e) => { values[e.target * cols + e.source] = e.value; });
+    return [{
+      caption: `arrows at or above ${fmt(data.threshold ?? 0)}`, rowTitle: 'to (query)', colTitle: 'from (key)',
+      rowLabels: data.labels.map(String), colLabels: data.labels.map(String), rowNotes: null,
+      values: { rows, cols, data: values }, blocked: null, format: opts.format,
+    }];
+  }
+
+  return registerChart(container, {
+    tables,
     update(next) {
       data = next;
       layout();
@@ -168,5 +194,5 @@ export function arrowDiagram(container, options = {}) {
     get data() {
       return data;
     },
-  };
+  });
 }

@@ -13,13 +13,18 @@
 // Layout comes from the container's width; labels rotate when bars are narrow;
 // reference labels sit in the right margin, clear of the bars.
 // Labels are set with textContent (D3 .text), never as HTML.
+// Keyboard: the SVG is focusable and the arrow keys (Home, End) walk the bars,
+// spoken once per key press; a tap shows a bar's readout on touch screens.
 import { select, scaleBand, scaleLinear, axisLeft, max as d3max, format as d3format } from 'd3';
 import { drawRefs } from './refs.js';
+import { registerChart } from './registry.js';
+import { announce } from './announce.js';
+import { rowMove } from './keys.js';
 
 export function barChart(container, options = {}) {
   const opts = {
     xTitle: '', yTitle: '', yDomain: 'auto', height: 200, format: '.2f', series: 1, valueLabels: true,
-    hint: 'Hover over a bar to read its value.', ...options,
+    hint: 'Hover over or tap a bar (or focus the chart and use the arrow keys) to read its value.', ...options,
   };
   const fmt = d3format(opts.format);
   const readoutText = opts.readout || ((b) => `${b.label}: ${fmt(b.value)}`);
@@ -27,7 +32,7 @@ export function barChart(container, options = {}) {
   let active = -1;
 
   const root = select(container).classed('bar-chart', true);
-  const svg = root.append('svg').attr('role', 'img');
+  const svg = root.append('svg').attr('role', 'img').attr('tabindex', 0);
   const plot = svg.append('g');
   const yAxis = plot.append('g').attr('class', 'axis y');
   const baseline = plot.append('line').attr('class', 'baseline');
@@ -36,7 +41,7 @@ export function barChart(container, options = {}) {
   const refsG = plot.append('g').attr('class', 'refs');
   const xTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
   const yTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
-  const readout = root.append('p').attr('class', 'readout').attr('aria-live', 'polite');
+  const readout = root.append('p').attr('class', 'readout');
 
   function show(index) {
     active = index;
@@ -62,7 +67,7 @@ export function barChart(container, options = {}) {
     const showValues = opts.valueLabels && x.bandwidth() >= 26;
 
     svg.attr('width', width).attr('height', opts.height).attr('viewBox', `0 0 ${width} ${opts.height}`)
-      .attr('aria-label', `${opts.yTitle || 'value'} for ${n} bars`);
+      .attr('aria-label', `Bar chart, ${opts.yTitle || 'value'} for ${n} bars. Arrow keys read the bars; “Show numbers” gives a table.`);
     plot.attr('transform', `translate(${margin.left},${margin.top})`);
     yAxis.call(axisLeft(y).ticks(Math.max(2, Math.floor(h / 35))));
     baseline.attr('x1', 0).attr('x2', w).attr('y1', y(lo)).attr('y2', y(lo));
@@ -81,7 +86,7 @@ export function barChart(container, options = {}) {
       .text((v) => (showValues ? fmt(v) : ''));
     bars.select('rect.hit').attr('width', x.step()).attr('x', -x.step() * x.padding() / 2).attr('height', h);
     bars.each(function bindHover(_, i) {
-      select(this).select('rect.hit').on('pointerenter', () => show(i));
+      select(this).select('rect.hit').on('pointerenter', () => show(i)).on('pointerdown', () => show(i));
     });
 
     labelsG.attr('transform', `translate(0,${h})`).selectAll('text').data(data.labels).join('text')
@@ -96,10 +101,27 @@ export function barChart(container, options = {}) {
     yTitle.text(opts.yTitle).attr('transform', `translate(13,${margin.top + h / 2}) rotate(-90)`);
   }
 
-  svg.on('pointerleave', () => show(-1));
+  svg.on('pointerleave', (event) => { if (event.pointerType === 'mouse') show(-1); });
+  svg.on('keydown', (event) => {
+    const i = data ? rowMove(event, active, data.values.length) : null;
+    if (i === null) return;
+    event.preventDefault();
+    show(i);
+    announce(readout.text());
+  });
   new ResizeObserver(() => layout()).observe(container);
 
-  return {
+  function tables() {
+    if (!data) return [];
+    return [{
+      caption: '', rowTitle: opts.xTitle || 'bar', colTitle: '',
+      rowLabels: data.labels.map(String), colLabels: [opts.yTitle || 'value'],
+      rowNotes: null, values: { rows: data.values.length, cols: 1, data: data.values }, blocked: null, format: opts.format,
+    }];
+  }
+
+  return registerChart(container, {
+    tables,
     update(next) {
       data = next;
       layout();
@@ -109,5 +131,5 @@ export function barChart(container, options = {}) {
     get data() {
       return data;
     },
-  };
+  });
 }

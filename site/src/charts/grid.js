@@ -6,18 +6,30 @@
 //   const grid = heatmapGrid(el, { linked: true, minPanel: 220, domain: [0, 1] });
 //   grid.update([{ title: 'Head 1', note: 'H = 1.2 nats', matrix, rowLabels, colLabels }, ...]);
 //
-// Options: minPanel (220), linked (false), and any heatmap() option, applied
-// to every panel (hint defaults to '' here: the figure's caption gives it once). Panel fields: title, note (a line under the chart), and the
-// heatmap data fields (matrix, rowLabels, colLabels, rowNotes, blocked).
+// Options: minPanel (220), linked (false), shared (true unless domain is
+// 'auto'): one colour scale for every panel, with one legend saying so (with
+// domain 'auto' the shared domain is [0, largest value of any panel], or
+// symmetric around 0 when diverging); shared: false gives each panel its own
+// scale and legend, labelled as such. Any other heatmap() option applies to
+// every panel (hint defaults to '' here: the figure's caption gives it once).
+// Panel fields: title, note (a line under the chart), and the heatmap data
+// fields (matrix, rowLabels, colLabels, rowNotes, blocked).
 // svgLimit (2500) counts the cells of the whole figure, not of one panel: seven
 // 20 x 20 panels are 2,800 SVG elements, too many to redraw within a frame, so
 // above the limit every panel is painted on canvas (axes, labels and hover stay SVG).
-import { select } from 'd3';
+import { select, max as d3max } from 'd3';
 import { heatmap, linkHover } from './heatmap.js';
+import { registerChart } from './registry.js';
+
+function sharedDomain(panels, diverging) {
+  const top = (p) => d3max(p.matrix.data, diverging ? Math.abs : (v) => v);
+  const hi = d3max(panels, top) || 1;
+  return diverging ? [-hi, hi] : [0, hi];
+}
 
 export function heatmapGrid(container, options = {}) {
   // Panels show no "hover over a cell" hint each: a caption says it once for the grid.
-  const { minPanel = 220, linked = false, svgLimit = 2500, ...rest } = options;
+  const { minPanel = 220, linked = false, svgLimit = 2500, shared = options.domain !== 'auto', ...rest } = options;
   const heatmapOptions = { hint: '', ...rest };
   const root = select(container).classed('heatmap-grid', true);
   root.node().style.setProperty('--panel-min', `${minPanel}px`);
@@ -31,26 +43,35 @@ export function heatmapGrid(container, options = {}) {
     while (charts.length < count) {
       const panel = root.append('div').attr('class', 'panel');
       const title = panel.append('h4').attr('class', 'panel-title');
-      const chart = heatmap(panel.append('div').attr('class', 'panel-chart').node(), heatmapOptions);
+      const chart = heatmap(panel.append('div').attr('class', 'panel-chart').node(), {
+        ...heatmapOptions,
+        legend: !shared || charts.length === 0,
+        legendNote: shared ? 'one scale for every panel' : "this panel's own scale",
+      });
       const note = panel.append('p').attr('class', 'panel-note');
       if (linked) linkHover(() => charts.map((c) => c.chart), [chart]);
       charts.push({ panel, title, chart, note });
     }
   }
 
-  return {
+  return registerChart(container, {
     update(panels) {
       if (panels.length !== charts.length) resize(panels.length);
       const cells = panels.reduce((sum, p) => sum + p.matrix.rows * p.matrix.cols, 0);
+      const domain = shared && rest.domain === 'auto' ? sharedDomain(panels, rest.diverging) : undefined;
       panels.forEach((p, i) => {
         charts[i].title.text(p.title || '');
         charts[i].note.text(p.note || '');
-        charts[i].chart.update({ ...p, canvas: cells > svgLimit });
+        charts[i].chart.update({ ...p, canvas: cells > svgLimit, ...(domain ? { domain } : {}) });
       });
       return this;
+    },
+    // Each panel's table, captioned with the panel's title.
+    tables() {
+      return charts.flatMap((c) => c.chart.tables().map((t) => ({ ...t, caption: c.title.text() })));
     },
     get charts() {
       return charts.map((c) => c.chart);
     },
-  };
+  });
 }

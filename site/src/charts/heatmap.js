@@ -19,21 +19,31 @@
 //   format: '.2f'      d3-format of the numbers in cells and in the readout
 //   readout(cell)      text of the readout line for a hovered cell {row, col, value, rowLabel, colLabel}
 //   hint               readout text before any hover
+//   legend: true       draw the colour legend under the grid; legendNote says whose
+//                      scale it is (default: "fixed scale", or with domain 'auto'
+//                      "scaled to this chart's largest value")
 // Data: matrix {rows, cols, data}; rowLabels/colLabels (strings, default indices);
 // rowNotes: a string per row drawn to the right (e.g. a row sum); blocked: a
 // matrix of 0/1 whose 1-cells are hatched as "not allowed" instead of coloured;
 // canvas: true/false overrides svgLimit (heatmapGrid decides for a whole figure).
+// domain: overrides the option for this data (heatmapGrid passes a shared one).
+// Keyboard: the SVG is focusable; arrows, Home/End, PageUp/PageDown move the
+// cursor (charts/keys.js) and the readout is spoken once through charts/announce.js.
+// A tap on a touch screen shows the tapped cell's readout. tables() gives the
+// numbers drawn (charts/registry.js), for exports and the "Show numbers" table.
 // Labels are set with textContent (D3 .text), never as HTML.
 import {
   select, pointer, scaleSequential, scaleDiverging, interpolateRgb, piecewise, color as d3color,
   format as d3format, max as d3max,
 } from 'd3';
+import { registerChart } from './registry.js';
+import { announce } from './announce.js';
+import { resolveColor as cssVar, textOn } from './colors.js';
+import { drawLegend } from './legend.js';
+import { gridMove } from './keys.js';
+import { onThemeChange } from './theme-watch.js';
 
 let nextId = 0;
-
-function cssVar(el, name, fallback) {
-  return getComputedStyle(el).getPropertyValue(name).trim() || fallback;
-}
 
 function labelSpace(labels, perChar) {
   const longest = labels.reduce((m, l) => Math.max(m, String(l).length), 1);
@@ -45,9 +55,13 @@ const indexLabels = (n) => Array.from({ length: n }, (_, i) => String(i));
 export function heatmap(container, options = {}) {
   const opts = {
     domain: [0, 1], diverging: false, rowTitle: '', colTitle: '', maxCell: 56, maxHeight: Infinity, svgLimit: 2500,
-    format: '.2f', hint: 'Hover over a cell (or focus the chart and use the arrow keys) to read its value.',
-    ...options,
+    format: '.2f', hint: 'Hover over or tap a cell (or focus the chart and use the arrow keys) to read its value.',
+    legend: true, ...options,
   };
+  if (!opts.legendNote) {
+    if (opts.domain !== 'auto') opts.legendNote = 'fixed scale';
+    else opts.legendNote = opts.diverging ? "symmetric around 0, to this chart's largest |value|" : "scaled to this chart's largest value";
+  }
   const fmt = d3format(opts.format);
   const readoutText = opts.readout || ((c) => `${c.rowLabel} → ${c.colLabel}: ${fmt(c.value)}`);
   const id = `hm${nextId++}`;
@@ -76,15 +90,15 @@ export function heatmap(container, options = {}) {
   const rowBand = focus.append('rect').attr('class', 'focus-row');
   const colBand = focus.append('rect').attr('class', 'focus-col');
   const hit = plot.append('rect').attr('class', 'hit');
+  const legendG = svg.append('g').attr('class', 'legend-scale');
   const rowTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
   const colTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
-  const readout = root.append('p').attr('class', 'readout').attr('aria-live', 'polite');
+  const readout = root.append('p').attr('class', 'readout');
 
-  // The CSS colours of the scale, read once and again when the width or the colour
-  // scheme changes: getComputedStyle after other charts changed the page forces a
+  // The CSS colours of the scale, read once and again when the width or the theme
+  // changes: getComputedStyle after other charts changed the page forces a
   // style recalculation of the whole article.
   let palette = null;
-  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => { palette = null; layout(); });
   function colours() {
     palette ??= {
       low: cssVar(container, '--heat-low', '#f7fbff'), high: cssVar(container, '--heat-high', '#08306b'),
@@ -93,20 +107,25 @@ export function heatmap(container, options = {}) {
     return palette;
   }
 
-  // -> { color(value) css string, strength(value) in [0, 1]: distance from the light end }
+  // -> { color(value) css string, domain [lo, hi] }
   function colorScale() {
     const values = data.matrix.data;
+    const domain = data.domain || opts.domain;
     const { low, high, neg } = colours();
     if (opts.diverging) {
-      const hi = opts.domain === 'auto' ? d3max(values, Math.abs) || 1 : opts.domain[1];
+      const hi = domain === 'auto' ? d3max(values, Math.abs) || 1 : domain[1];
       // piecewise, not a B-spline basis: a basis does not pass through its middle colour, so 0 was not --heat-low.
       const color = scaleDiverging(piecewise(interpolateRgb, [neg, low, high])).domain([-hi, 0, hi]).clamp(true);
-      return { color, strength: (v) => Math.min(1, Math.abs(v) / hi) };
+      return { color, domain: [-hi, hi] };
     }
-    const [lo, hi] = opts.domain === 'auto' ? [0, d3max(values) || 1] : opts.domain;
+    const [lo, hi] = domain === 'auto' ? [0, d3max(values) || 1] : domain;
     const color = scaleSequential(interpolateRgb(low, high)).domain([lo, hi]).clamp(true);
-    return { color, strength: (v) => Math.min(1, Math.max(0, (v - lo) / (hi - lo || 1))) };
+    return { color, domain: [lo, hi] };
   }
+
+  // The number in a cell is black or white, whichever contrasts more with the cell: against any
+  // fill one of the two reaches at least 4.58:1 (WCAG AA), which no softer pair of inks guarantees.
+  const valueInk = (color) => (v) => textOn(color(v), '#000', '#fff');
 
   // One <g class="cell"> (rect + text) per value, bound to the values themselves:
   // the join keeps the groups already drawn and only adds or removes the
@@ -117,8 +136,9 @@ export function heatmap(container, options = {}) {
   const setIfChanged = (node, name, value) => {
     if (node.getAttribute(name) !== value) node.setAttribute(name, value);
   };
-  function drawSvgCells(cell, color, strength) {
+  function drawSvgCells(cell, color) {
     const { cols, data: values } = data.matrix;
+    const ink = valueInk(color);
     const blocked = data.blocked ? data.blocked.data : null;
     // Numbers only where they fit: ~6.5 px per character of 11 px text, plus a margin.
     const widest = d3max(values, (v) => fmt(v).length) || 4;
@@ -149,7 +169,8 @@ export function heatmap(container, options = {}) {
       // data-value keeps the exact number drawn, for tests and assistive tools, even when the text is hidden.
       this.dataset.value = value;
       setIfChanged(rect, 'fill', isBlocked ? hatchFill : color(value));
-      setIfChanged(text, 'class', strength(value) > 0.55 ? 'value on-dark' : 'value');
+      setIfChanged(text, 'class', 'value');
+      setIfChanged(text, 'style', `fill: ${ink(value)}`);
       const label = showValues && !isBlocked ? fmt(value) : '';
       if (text.textContent !== label) text.textContent = label;
     });
@@ -216,11 +237,13 @@ export function heatmap(container, options = {}) {
     const cell = useCanvas ? Math.min(opts.maxCell, fit) : Math.max(4, Math.min(opts.maxCell, Math.floor(fit)));
     const [gridW, gridH] = [cell * cols, cell * rows];
     geometry = { left, top, cell, rows, cols };
-    const { color, strength } = colorScale();
+    const { color, domain } = colorScale();
+    const legendHeight = layoutLegend(color, domain, left + gridW + right, top + gridH + 10);
 
-    svg.attr('width', left + gridW + right).attr('height', top + gridH + 6)
-      .attr('viewBox', `0 0 ${left + gridW + right} ${top + gridH + 6}`)
-      .attr('aria-label', `${opts.rowTitle || 'rows'} by ${opts.colTitle || 'columns'}, ${rows} by ${cols} cells`);
+    svg.attr('width', left + gridW + right).attr('height', top + gridH + 6 + legendHeight)
+      .attr('viewBox', `0 0 ${left + gridW + right} ${top + gridH + 6 + legendHeight}`)
+      .attr('aria-label', `Heatmap, ${opts.rowTitle || 'rows'} by ${opts.colTitle || 'columns'}, ${rows} by ${cols} cells, `
+        + `colour from ${domain[0].toFixed(2)} to ${domain[1].toFixed(2)}. Arrow keys read cells; “Show numbers” gives a table.`);
     plot.attr('transform', `translate(${left},${top})`);
     canvas.classed('active', useCanvas);
     if (useCanvas) {
@@ -228,7 +251,7 @@ export function heatmap(container, options = {}) {
       drawnGeometry = '';
       drawCanvasCells(left, top, cell, color);
     } else {
-      drawSvgCells(cell, color, strength);
+      drawSvgCells(cell, color);
     }
 
     // Thin labels so they do not overlap: rows need ~11 px; columns, rotated by 50 degrees, ~15 px.
@@ -240,13 +263,24 @@ export function heatmap(container, options = {}) {
       .attr('transform', (_, j) => `translate(${j * cell + cell / 2},-6) rotate(-50)`)
       .text((d, j) => (j % step(cell, 15) === 0 ? d : ''));
     notesG.selectAll('text').data(data.rowNotes || []).join('text')
-      .attr('x', gridW + 6).attr('y', (_, i) => i * cell + cell / 2).attr('dy', '0.35em').text((d) => d);
+      .attr('x', gridW + 6).attr('y', (_, i) => i * cell + cell / 2).attr('dy', '0.35em')
+      .text((d, i) => (i % step(cell, 11) === 0 ? d : '')); // thinned like the row labels they sit beside
     rowTitle.text(opts.rowTitle).attr('transform', `translate(12,${top + gridH / 2}) rotate(-90)`);
     colTitle.text(opts.colTitle).attr('x', left + gridW / 2).attr('y', 12);
     rowBand.attr('width', gridW).attr('height', cell);
     colBand.attr('width', cell).attr('height', gridH);
     hit.attr('width', gridW).attr('height', gridH);
     if (current) highlight(current.row, current.col);
+  }
+
+  // -> the legend's height in px (0 without a legend).
+  function layoutLegend(color, domain, width, y) {
+    legendG.attr('transform', `translate(4,${y})`).attr('display', opts.legend ? null : 'none');
+    if (!opts.legend) return 0;
+    const hatchFill = data.blocked && Array.prototype.includes.call(data.blocked.data, 1) ? `url(#${id}-hatch)` : null;
+    return 4 + drawLegend(legendG, {
+      id, color, domain, diverging: opts.diverging, hatch: hatchFill, note: `colour: ${opts.legendNote}`, width,
+    });
   }
 
   function cellAt(row, col) {
@@ -279,11 +313,13 @@ export function heatmap(container, options = {}) {
     hoverListeners.forEach((fn) => fn(c));
   }
 
-  hit.on('pointermove', (event) => {
+  const cellUnder = (event) => {
     const [x, y] = pointer(event, hit.node());
     emit(Math.floor(y / geometry.cell), Math.floor(x / geometry.cell));
-  });
-  svg.on('pointerleave', () => emit(-1, -1));
+  };
+  hit.on('pointermove', cellUnder);
+  hit.on('pointerdown', cellUnder); // a tap on a touch screen has no hover before it
+  svg.on('pointerleave', (event) => { if (event.pointerType === 'mouse') emit(-1, -1); });
   hit.on('click', (event) => {
     const [x, y] = pointer(event, hit.node());
     const c = highlight(Math.floor(y / geometry.cell), Math.floor(x / geometry.cell));
@@ -296,14 +332,11 @@ export function heatmap(container, options = {}) {
       selectListeners.forEach((fn) => fn(c));
       return;
     }
-    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    if (!data || !moves[event.key]) return;
+    const move = data && gridMove(event, current, geometry.rows, geometry.cols);
+    if (!move) return;
     event.preventDefault();
-    const [dr, dc] = moves[event.key];
-    const from = current || { row: 0, col: 0 };
-    const row = Math.min(geometry.rows - 1, Math.max(0, from.row + (current ? dr : 0)));
-    const col = Math.min(geometry.cols - 1, Math.max(0, from.col + (current ? dc : 0)));
-    emit(row, col);
+    emit(move.row, move.col);
+    announce(readout.text());
   });
 
   // The width is read when the observer reports it (layout is clean then), not on
@@ -317,8 +350,22 @@ export function heatmap(container, options = {}) {
     palette = null;
     layout();
   }).observe(container);
+  onThemeChange(container, () => { palette = null; layout(); });
 
-  return {
+  function tables() {
+    if (!data) return [];
+    const { rows, cols } = data.matrix;
+    return [{
+      caption: '', rowTitle: opts.rowTitle, colTitle: opts.colTitle,
+      rowLabels: (data.rowLabels || indexLabels(rows)).map(String),
+      colLabels: (data.colLabels || indexLabels(cols)).map(String),
+      rowNotes: data.rowNotes ? data.rowNotes.map(String) : null,
+      values: data.matrix, blocked: data.blocked || null, format: opts.format,
+    }];
+  }
+
+  return registerChart(container, {
+    tables,
     update(next) {
       data = next;
       if (current && !cellAt(current.row, current.col)) current = null;
@@ -341,7 +388,7 @@ export function heatmap(container, options = {}) {
     get data() {
       return data;
     },
-  };
+  });
 }
 
 // Links heatmaps of the same shape: pointing at (i, j) in one highlights (i, j)

@@ -11,8 +11,13 @@
 // xTicks (null = automatic, or an array of x values to tick, e.g. [1, 2, 3] for layers).
 // Data: x (numbers, default 0..len-1); series [{ name, values }], drawn in
 // --series-1..6 colours; refs: horizontal reference lines [{ y, label }] (e.g. ln n).
+// Keyboard: the SVG is focusable and the arrow keys (Home, End) walk the x
+// positions, spoken once per key press; a tap shows the readout on touch screens.
 import { select, pointer, scaleLinear, line as d3line, axisBottom, axisLeft, extent, format as d3format, bisectCenter } from 'd3';
 import { drawRefs } from './refs.js';
+import { registerChart } from './registry.js';
+import { announce } from './announce.js';
+import { rowMove } from './keys.js';
 
 const SERIES_COLOURS = 6;
 
@@ -20,9 +25,10 @@ export function lineChart(container, options = {}) {
   const opts = { xTitle: '', yTitle: '', yDomain: 'auto', height: 240, markers: false, format: '.3f', xFormat: String, xTicks: null, ...options };
   const fmt = d3format(opts.format);
   let data = null;
+  let active = -1; // index of the x position under the cursor
 
   const root = select(container).classed('line-chart', true);
-  const svg = root.append('svg').attr('role', 'img');
+  const svg = root.append('svg').attr('role', 'img').attr('tabindex', 0);
   const plot = svg.append('g');
   const xAxis = plot.append('g').attr('class', 'axis x');
   const yAxis = plot.append('g').attr('class', 'axis y');
@@ -33,7 +39,8 @@ export function lineChart(container, options = {}) {
   const xTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
   const yTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
   const legend = root.append('ul').attr('class', 'legend');
-  const readout = root.append('p').attr('class', 'readout').attr('aria-live', 'polite');
+  const readout = root.append('p').attr('class', 'readout');
+  const hint = 'Hover over or tap the chart (or focus it and use the arrow keys) to read the values.';
   let scales = null;
 
   function layout() {
@@ -51,7 +58,8 @@ export function lineChart(container, options = {}) {
     scales = { x, y, xs };
 
     svg.attr('width', width).attr('height', opts.height).attr('viewBox', `0 0 ${width} ${opts.height}`)
-      .attr('aria-label', `${opts.yTitle} against ${opts.xTitle}: ${data.series.map((s) => s.name).join(', ')}`);
+      .attr('aria-label', `Line chart, ${opts.yTitle} against ${opts.xTitle}: ${data.series.map((s) => s.name).join(', ')}. `
+        + 'Arrow keys read the values; “Show numbers” gives a table.');
     plot.attr('transform', `translate(${margin.left},${margin.top})`);
     const xAxisGen = axisBottom(x);
     if (opts.xTicks) xAxisGen.tickValues(opts.xTicks).tickFormat(opts.xFormat);
@@ -76,28 +84,60 @@ export function lineChart(container, options = {}) {
 
     legend.selectAll('li').data(data.series).join('li')
       .attr('class', (_, i) => `s${(i % SERIES_COLOURS) + 1}`).text((s) => s.name);
+    if (active >= xs.length) active = -1;
+    show(active);
   }
 
-  hit.on('pointermove', (event) => {
-    if (!data || !scales) return;
-    const [px] = pointer(event, hit.node());
-    const i = bisectCenter(scales.xs, scales.x.invert(px));
+  // Puts the cursor on x position i (or hides it, i = -1) and writes the readout.
+  function show(i) {
+    active = i;
+    if (i < 0 || !scales) {
+      cursor.attr('visibility', 'hidden');
+      readout.text(hint);
+      return;
+    }
     cursor.attr('visibility', 'visible').attr('x1', scales.x(scales.xs[i])).attr('x2', scales.x(scales.xs[i]));
     readout.text(`${opts.xTitle || 'x'} ${opts.xFormat(scales.xs[i])}: ${data.series.map((s) => `${s.name} ${fmt(s.values[i])}`).join(' · ')}`);
+  }
+
+  const pointAt = (event) => {
+    if (!data || !scales) return;
+    const [px] = pointer(event, hit.node());
+    show(bisectCenter(scales.xs, scales.x.invert(px)));
+  };
+  hit.on('pointermove', pointAt);
+  hit.on('pointerdown', pointAt);
+  svg.on('pointerleave', (event) => { if (event.pointerType === 'mouse') show(-1); });
+  svg.on('keydown', (event) => {
+    const i = scales ? rowMove(event, active, scales.xs.length) : null;
+    if (i === null) return;
+    event.preventDefault();
+    show(i);
+    announce(readout.text());
   });
-  svg.on('pointerleave', () => cursor.attr('visibility', 'hidden'));
 
   new ResizeObserver(() => layout()).observe(container);
 
-  return {
+  function tables() {
+    if (!data) return [];
+    const xs = data.x || Array.from(data.series[0]?.values || [], (_, i) => i);
+    const values = Float64Array.from(xs.flatMap((_, i) => data.series.map((s) => s.values[i])));
+    return [{
+      caption: '', rowTitle: opts.xTitle || 'x', colTitle: opts.yTitle,
+      rowLabels: xs.map((x) => String(opts.xFormat(x))), colLabels: data.series.map((s) => s.name),
+      rowNotes: null, values: { rows: xs.length, cols: data.series.length, data: values }, blocked: null, format: opts.format,
+    }];
+  }
+
+  return registerChart(container, {
+    tables,
     update(next) {
       data = next;
       layout();
-      readout.text('Hover over the chart to read the values.');
       return this;
     },
     get data() {
       return data;
     },
-  };
+  });
 }

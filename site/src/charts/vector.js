@@ -13,14 +13,12 @@
 // The scale runs from -max|x| to +max|x| over all rows; every cell keeps its
 // exact number in data-value. Labels are set with textContent, never as HTML.
 import { select, pointer, scaleDiverging, interpolateRgb, piecewise, format as d3format, max as d3max } from 'd3';
+import { resolveColor as cssVar } from './colors.js';
+import { onThemeChange } from './theme-watch.js';
 
 const LABEL_PX = 7; // per character of a 12 px label
 const ROW_GAP = 3;
 const ROW = 14; // px: every row is one label high, however wide or narrow its cells
-
-function cssVar(el, name, fallback) {
-  return getComputedStyle(el).getPropertyValue(name).trim() || fallback;
-}
 
 export function vectorRows(container, options = {}) {
   const opts = { maxCell: 16, format: '.3f', hint: '', ...options };
@@ -88,6 +86,7 @@ export function vectorRows(container, options = {}) {
   });
   svg.on('pointerleave', () => show(-1, -1));
   new ResizeObserver(() => layout()).observe(container);
+  onThemeChange(container, () => layout());
 
   return {
     update(next) {

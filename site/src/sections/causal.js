@@ -11,6 +11,7 @@ import { computationStrip } from '../ui/computation-strip.js';
 
 const D_MODEL = 16;
 const STRENGTH = 1; // positional encoding added, as in a real decoder
+const MAX_WORDS = 64; // the core's limit: until the sentence is read, the step may be up to this
 
 // The first `rows` rows of a row-major matrix, as a view (no copy, no arithmetic).
 const topRows = (m, rows) => ({ rows, cols: m.cols, data: m.data.subarray(0, rows * m.cols) });
@@ -83,6 +84,7 @@ export default {
 
     function update(changed, state) {
       if (changed === 'sentence' || !words) {
+        const first = !words;
         let next;
         try {
           next = core.tokenize(state.sentence);
@@ -94,8 +96,10 @@ export default {
         words = next;
         result = null;
         stepInput.max = String(words.length);
-        if (state.step !== words.length) {
-          controls.set('step', words.length); // redraws through update('step')
+        // A new sentence shows its last step; the first draw keeps a step a link asked for.
+        const wanted = first ? Math.min(state.step, words.length) : words.length;
+        if (state.step !== wanted) {
+          controls.set('step', wanted); // redraws through update('step')
           return;
         }
       }
@@ -112,7 +116,8 @@ export default {
       draw(state);
     }
 
-    const controls = bindControls(root, update);
+    stepInput.max = String(MAX_WORDS); // so a link's step is checked against the longest sentence
+    const controls = bindControls(root, update).describe(() => ({ dModel: D_MODEL, positional: STRENGTH }));
     root.querySelector('[data-action="reseed"]').addEventListener('click', () => controls.set('seed', newSeed()));
     update('sentence', controls.state);
   },

@@ -77,7 +77,10 @@ export default {
       }
     }
 
-    const controls = bindControls(root, update);
+    const controls = bindControls(root, update).describe(() => ({
+      concentrationValue: CONCENTRATIONS[controls.state.concentration],
+      temperatureValue: TEMPERATURES[controls.state.temperature],
+    }));
     root.querySelector('[data-action="reseed"]').addEventListener('click', () => controls.set('seed', newSeed()));
     update('n', controls.state);
   },

@@ -55,7 +55,7 @@ export default {
       draw(state, undefined); // a new sentence starts from the default marking
     }
 
-    const controls = bindControls(root, update);
+    const controls = bindControls(root, update).onReset(() => draw(controls.state, undefined)); // the default marking, even if the sentence was already the default
     const toggles = tokenToggles(root.querySelector('[data-tokens]'), {
       onToggle(i) {
         const { state } = controls;

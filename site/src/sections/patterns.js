@@ -28,6 +28,7 @@ export default {
       linked: true,
       minPanel: 240,
       domain: 'auto',
+      shared: true, // one colour scale: uniform 1/n must not look as strong as the 0.82 self-focus diagonal
       rowTitle: 'query',
       colTitle: 'key',
       // query → key: weight (a skipped score reads "blocked", from the chart itself)

@@ -53,7 +53,7 @@ export default {
       label.textContent = LABELS[state.projection];
     }
 
-    const controls = bindControls(root, update);
+    const controls = bindControls(root, update).describe(() => ({ dModel: D_MODEL }));
     root.querySelector('[data-action="reseed"]').addEventListener('click', () => controls.set('seed', newSeed()));
     update('sentence', controls.state);
   },

@@ -3,6 +3,10 @@
 // for an unknown id, and tells the parent window the page's height whenever it
 // changes so an <iframe> can fit its content. Needs no storage and no access to
 // the parent, so it works in <iframe sandbox="allow-scripts"> (opaque origin).
+// Figure-only mode (embed.html?section=<id>&figure=<name>, name = the figure's
+// first data-chart) shows that one figure with its caption and tools: the rest
+// of the section stays in the page, hidden, so its controls (and the settings
+// a link carries) still drive the figure.
 import { HEIGHT_MESSAGE } from './embed-snippet.js';
 
 // Posts { type, section, height } to the parent on every size change. The
@@ -47,9 +51,34 @@ function retargetArticleLinks(section) {
   });
 }
 
+// Hides everything in the section but its <h2> and the figure with data-chart=name.
+// -> false when the section has no such figure (a message lists the ones it has).
+function showOnlyFigure(section, name) {
+  const figures = Array.from(section.querySelectorAll('figure'));
+  const chosen = figures.find((f) => f.querySelector('[data-chart]')?.dataset.chart === name);
+  if (!chosen) {
+    const note = document.createElement('p');
+    note.className = 'status';
+    note.dataset.state = 'error';
+    note.setAttribute('role', 'alert');
+    const names = figures.map((f) => f.querySelector('[data-chart]')?.dataset.chart).filter(Boolean);
+    note.textContent = `This section has no figure “${name}”; it has: ${names.join(', ')}. Showing the whole section.`;
+    section.querySelector('h2')?.after(note);
+    return false;
+  }
+  for (let node = chosen; node !== section; node = node.parentElement) {
+    for (const sibling of node.parentElement.children) {
+      if (sibling !== node && sibling.tagName !== 'H2') sibling.hidden = true;
+    }
+  }
+  section.classList.add('figure-only');
+  return true;
+}
+
 // -> the mounted <section>, or null when the id is unknown (the message is shown instead).
 export function mountEmbed(template) {
-  const id = new URLSearchParams(window.location.search).get('section') || '';
+  const params = new URLSearchParams(window.location.search);
+  const id = params.get('section') || '';
   const all = Array.from(template.content.querySelectorAll('section[id]'));
   const chosen = all.find((s) => s.id === id) || null;
   const main = document.querySelector('main');
@@ -57,6 +86,7 @@ export function mountEmbed(template) {
   if (chosen) {
     retargetArticleLinks(chosen);
     main.append(chosen);
+    if (params.get('figure')) showOnlyFigure(chosen, params.get('figure'));
     document.title = `${chosen.querySelector('h2')?.textContent.trim() || id} · Attention Atlas`;
     if (credit) credit.hash = id;
   } else {

@@ -4,7 +4,10 @@
 // A frame sandboxed without allow-same-origin has an opaque origin, so its
 // messages arrive with event.origin === "null": the script therefore trusts a
 // message by its sender window (event.source === frame.contentWindow), and
-// still only ever uses it to set a height within sane bounds.
+// still only ever uses it to set a height within sane bounds. The sandbox
+// allows scripts (the figures), popups (the "From Attention Atlas" link and
+// links to other sections open the article in a new tab) and downloads (each
+// figure's SVG / PNG / CSV / JSON); nothing else (no same-origin, no forms).
 export const HEIGHT_MESSAGE = 'attention-atlas:height';
 
 const ATTR_ESCAPES = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
@@ -14,7 +17,7 @@ const escapeAttr = (text) => String(text).replace(/[&"<>]/g, (c) => ATTR_ESCAPES
 export function embedSnippet({ src, section, title, height = 720 }) {
   const frameId = `atlas-${String(section).replace(/[^\w-]/g, '_')}`;
   return `<iframe id="${frameId}" src="${escapeAttr(src)}"
-  title="${escapeAttr(title)}" sandbox="allow-scripts" loading="lazy"
+  title="${escapeAttr(title)}" sandbox="allow-scripts allow-popups allow-downloads" loading="lazy"
   width="100%" height="${height}" style="border:0"></iframe>
 <script>
   // Attention Atlas: let the frame grow and shrink with its figure. A sandboxed

@@ -1,0 +1,58 @@
+// Every control's state in the address: a control `seed` of section `causal`
+// is the query parameter `causal.seed` (so one link can carry several
+// sections, and embed.html?section=causal&causal.seed=7 works the same way).
+// Only values that differ from the control's default are written, so links
+// stay short. Writing uses history.replaceState (no new history entries),
+// debounced so a dragged slider does not hit the browser's rate limit; where
+// the page cannot rewrite its address (a sandboxed frame with an opaque
+// origin), state simply stays out of the address and Copy link still works.
+const WRITE_DELAY_MS = 250;
+const pending = new Map(); // key -> value (null = remove), flushed together
+let timer = 0;
+
+const keyOf = (section, name) => `${section}.${name}`;
+
+// -> Map(name -> raw string) of this section's parameters in the current address.
+export function readParams(section) {
+  const found = new Map();
+  const prefix = `${section}.`;
+  for (const [key, value] of new URLSearchParams(window.location.search)) {
+    if (key.startsWith(prefix)) found.set(key.slice(prefix.length), value);
+  }
+  return found;
+}
+
+function flush() {
+  timer = 0;
+  const url = new URL(window.location.href);
+  for (const [key, value] of pending) {
+    if (value === null) url.searchParams.delete(key);
+    else url.searchParams.set(key, value);
+  }
+  pending.clear();
+  try {
+    window.history.replaceState(window.history.state, '', url.href);
+  } catch {
+    // An opaque-origin frame may not rewrite its URL: the state lives in the controls only.
+  }
+}
+
+// value: the raw string, or null when the control is back at its default.
+export function writeParam(section, name, value) {
+  pending.set(keyOf(section, name), value);
+  if (!timer) timer = window.setTimeout(flush, WRITE_DELAY_MS);
+}
+
+// The address of one section with the given { name: raw } values: the article
+// (index.html?...#section) or, with embed: true, embed.html?section=...&...
+// figure: for a figure-only embed. Relative to the current page.
+export function sectionLink(section, values, { embed = false, figure = '' } = {}) {
+  const params = new URLSearchParams();
+  if (embed) params.set('section', section);
+  if (embed && figure) params.set('figure', figure);
+  for (const [name, value] of Object.entries(values)) params.set(keyOf(section, name), value);
+  const page = embed ? 'embed.html' : 'index.html';
+  const url = new URL(`${page}?${params}`, window.location.href);
+  if (!embed) url.hash = section;
+  return url.href;
+}

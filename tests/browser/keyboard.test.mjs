@@ -1,0 +1,84 @@
+// Without a mouse: a line chart and a bar chart are reached with Tab and
+// walked with the arrow keys, each key press announced once with the values
+// the core computed; heatmaps take Home/End/PageUp/PageDown; linked panels
+// update their readouts but only the focused one speaks; a tap shows a readout.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openBrowser, showSection } from './harness.mjs';
+
+let browser;
+before(async () => { browser = await openBrowser(); });
+after(async () => { await browser.close(); });
+
+const announced = (page) => page.locator('#atlas-announcer').textContent();
+
+test('a line chart is walked with the arrow keys and announces the values of the core', async () => {
+  const { page, errors } = await browser.open('http');
+  const section = await showSection(page, 'layers');
+  const svg = section.locator('[data-chart="stats"] svg');
+  await svg.focus();
+  assert.equal(await svg.evaluate((el) => el === document.activeElement), true, 'focusable');
+  const expected = await page.evaluate(async () => {
+    const core = await window.createAttentionCore();
+    const words = core.tokenize(document.querySelector('#layers input[name="sentence"]').value);
+    const seed = Number(document.querySelector('#layers input[name="seed"]').value);
+    const noise = Number(document.querySelector('#layers input[name="noise"]').value);
+    const r = core.layerEvolution(words.length, { seed, noise });
+    return { distance: Array.from(r.meanDistance), entropy: Array.from(r.meanEntropy) };
+  });
+  await page.keyboard.press('ArrowRight'); // first press: the first layer
+  assert.match(await announced(page), new RegExp(`^layer 1: mean attention distance \\(words\\) ${expected.distance[0].toFixed(2)} · mean entropy \\(nats\\) ${expected.entropy[0].toFixed(2)}$`));
+  await page.keyboard.press('ArrowRight');
+  assert.match(await announced(page), new RegExp(`^layer 2: .* ${expected.distance[1].toFixed(2)} · .* ${expected.entropy[1].toFixed(2)}$`));
+  await page.keyboard.press('End');
+  assert.match(await announced(page), new RegExp(`^layer 6: .* ${expected.distance[5].toFixed(2)} `));
+  assert.equal(await section.locator('[data-chart="stats"] .readout').textContent(), await announced(page), 'the visible readout says the same');
+  assert.deepEqual(errors, []);
+});
+
+test('a bar chart is walked with the arrow keys', async () => {
+  const { page, errors } = await browser.open('http');
+  const section = await showSection(page, 'entropy');
+  await section.locator('[data-chart="temperature"] svg').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await announced(page), /^key 1: weight \d\.\d{3}$/);
+  assert.equal(await section.locator('[data-chart="temperature"] g.bar.active').count(), 1);
+  assert.deepEqual(errors, []);
+});
+
+test('heatmaps: Home/End/PageUp/PageDown move the cursor, and one key press is one announcement', async () => {
+  const { page, errors } = await browser.open('http');
+  const section = await showSection(page, 'patterns');
+  const first = section.locator('.panel').first();
+  await first.locator('svg.heatmap-svg').focus();
+  await page.keyboard.press('ArrowDown'); // first press: cell (0, 0)
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+  assert.match(await announced(page), /^1 → 9: /);
+  await page.keyboard.press('PageDown');
+  assert.match(await announced(page), /^9 → 9: /);
+  await page.keyboard.press('Home');
+  assert.match(await announced(page), /^9 → 0: /);
+  await page.keyboard.press('Control+Home');
+  assert.match(await announced(page), /^0 → 0: /);
+  // Seven linked panels show the cell, but there is one live region and it is the only one.
+  const readouts = await section.locator('.readout').allTextContents();
+  assert.equal(readouts.filter((r) => r.startsWith('0 → 0')).length, 7);
+  assert.equal(await section.locator('.readout[aria-live], .chart [aria-live]').count(), 0, 'no chart readout is a live region of its own');
+  assert.deepEqual(errors, []);
+});
+
+test('a tap on a touch screen shows the readout', async () => {
+  const touch = await browser.open('http', { width: 375, height: 800 });
+  const section = await showSection(touch.page, 'self-attention');
+  const box = await section.locator('g.cell').nth(7).boundingBox();
+  await touch.page.evaluate(({ x, y }) => {
+    const target = document.elementFromPoint(x, y);
+    for (const type of ['pointerdown', 'pointerup']) {
+      target.dispatchEvent(new PointerEvent(type, { bubbles: true, clientX: x, clientY: y, pointerType: 'touch' }));
+    }
+  }, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  assert.match(await section.locator('[data-chart="weights"] .readout').textContent(), /^“cat” \(query 2\) takes [\d.]+% of its output from “cat” \(key 2\)$/);
+  assert.deepEqual(touch.errors, []);
+});
