@@ -4,7 +4,8 @@
 // their ids and <h2> titles), embed.html (one section for an <iframe>) from
 // site/embed.html and the same partials, app.js bundled from site/src/main.js,
 // styles.css from site/styles/, LICENSES.txt (third-party notices), the
-// example course page from site/examples/, and attention-atlas.html (the whole
+// example course page from site/examples/, trainer-worker.js (build-worker.mjs),
+// and attention-atlas.html (the whole
 // article in one file, see build-single.mjs) and atlas-model.js (the trained
 // model, see build-model.mjs). Output is classic scripts and
 // plain files with no inline code, so dist/ works over http, from file:// and
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { buildSingleFile } from './build-single.mjs';
 import { licenseText } from './build-licenses.mjs';
 import { writeModelScript } from './build-model.mjs';
+import { buildTrainerWorker } from './build-worker.mjs';
 import { embedSnippet } from './src/ui/embed-snippet.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -81,6 +83,7 @@ export async function buildSite() {
     outfile: join(dist, 'app.js'),
     logLevel: 'warning',
   });
+  await buildTrainerWorker(root, dist);
   const modelNote = await writeModelScript(root, dist);
   const notice = `${await licenseText(root, metafile)}\n----\n\n${modelNote}`;
   await writeFile(join(dist, 'LICENSES.txt'), notice);

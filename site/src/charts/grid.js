@@ -5,6 +5,8 @@
 //
 //   const grid = heatmapGrid(el, { linked: true, minPanel: 220, domain: [0, 1] });
 //   grid.update([{ title: 'Head 1', note: 'H = 1.2 nats', matrix, rowLabels, colLabels }, ...]);
+//   grid.updatePanel(i, panel)   redraws panel i alone (after an update() that built it), so a
+//                                caller can spread a redraw of many panels over several frames
 //
 // Options: minPanel (220), linked (false), and any heatmap() option, applied
 // to every panel (hint defaults to '' here: the figure's caption gives it once). Panel fields: title, note (a line under the chart), and the
@@ -32,15 +34,24 @@ export function heatmapGrid(container, options = {}) {
     if (linked) linkHover(charts.map((c) => c.chart));
   }
 
+  function updatePanel(i, p) {
+    charts[i].title.text(p.title || '');
+    charts[i].note.text(p.note || '');
+    charts[i].chart.update(p);
+  }
+
   return {
     update(panels) {
       if (panels.length !== charts.length) build(panels.length);
-      panels.forEach((p, i) => {
-        charts[i].title.text(p.title || '');
-        charts[i].note.text(p.note || '');
-        charts[i].chart.update(p);
-      });
+      panels.forEach((p, i) => updatePanel(i, p));
       return this;
+    },
+    updatePanel(i, p) {
+      updatePanel(i, p);
+      return this;
+    },
+    get count() {
+      return charts.length;
     },
     get charts() {
       return charts.map((c) => c.chart);
