@@ -1,7 +1,7 @@
 // `make bench`: native core vs WASM core (through the public JS API, copies
 // included) vs plain JS, side by side in one run, printed as times and ratios;
-// then the size of what a browser downloads. Benchmarks are not tests: they
-// print numbers, they assert nothing. Sizes: n queries = n keys, d = 64.
+// then the size of what a browser downloads, then training speed (bench/train.mjs).
+// Benchmarks are not tests: they print numbers, they assert nothing. Sizes: n queries = n keys, d = 64.
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plainAttention } from './plain-attention.mjs';
+import { trainingBench } from './train.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SIZES = [16, 64, 256];
@@ -63,3 +64,5 @@ for (const name of readdirSync(dist).sort()) {
   console.log(`  ${name.padEnd(28)} ${String(raw.length).padStart(9)} ${String(gz).padStart(9)}`);
 }
 console.log(`  ${'total'.padEnd(28)} ${String(total).padStart(9)} ${String(totalGz).padStart(9)}`);
+
+await trainingBench();

@@ -68,7 +68,8 @@ const lossAt = async (section) => Number((await section.locator('[data-learn="pr
 // The pixels of the first attention panel (its cells are painted on a canvas).
 const panelPixels = (section) => section.locator('[data-chart="learn-attention"] .panel canvas').first()
   .evaluate((canvas) => canvas.toDataURL());
-const nextFrame = (frame) => frame.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+// The figures redraw over several frames; data-drawing is present until they are done.
+const nextFrame = (frame) => frame.waitForFunction(() => !document.getElementById('learn').hasAttribute('data-drawing'));
 
 for (const context of CONTEXTS) {
   test(`learn (${context.name}): trains in mode '${context.mode}' without blocking; Pause, Step, timeline and ablation work`, async () => {

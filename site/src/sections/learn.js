@@ -4,8 +4,9 @@
 // (learn-figures.js), keeping a bounded history for the timeline
 // (learn-history.js). Phases: starting -> idle -> running <-> paused -> stopped
 // (diverged); a new seed, task or layer count (or Reset) starts a new idle run.
-// The section's data-phase, data-mode, data-step and data-passed-step
-// attributes say where it is (tests and bench/train.mjs read them).
+// The section's data-phase, data-mode, data-step, data-passed-step and
+// data-drawing (present while figures are being redrawn) attributes say where
+// it is (tests and bench/train.mjs read them).
 import { bindControls } from '../ui/controls.js';
 import { startTrainer } from '../worker/start.js';
 import { learnFigures, headName } from './learn-figures.js';
@@ -60,8 +61,12 @@ export default {
     function drawStage() {
       const stage = stages.shift();
       if (stage) stage();
-      if (stages.length) requestAnimationFrame(drawStage);
-      else drawPending = false;
+      if (stages.length) {
+        requestAnimationFrame(drawStage);
+        return;
+      }
+      drawPending = false;
+      delete root.dataset.drawing;
     }
     function scheduleDraw() {
       const list = history.list;
@@ -73,6 +78,7 @@ export default {
       stages = figures.stages(list, index, history.passed);
       if (drawPending) return;
       drawPending = true;
+      root.dataset.drawing = 'true';
       requestAnimationFrame(drawStage);
     }
 
