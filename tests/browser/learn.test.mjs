@@ -143,3 +143,52 @@ for (const context of CONTEXTS) {
     await page.context().close();
   });
 }
+
+test('learn: switching off the head that passed 0.4 raises the repeat loss; 1 layer has two heads; bad and diverging learning rates say so', async () => {
+  const { page, errors } = await openPage('http', { csp: true });
+  const section = page.locator('#learn');
+  await section.scrollIntoViewIfNeeded();
+  const phase = (p) => page.waitForFunction((want) => document.getElementById('learn').dataset.phase === want, p, { timeout: 60000 });
+  await phase('idle');
+
+  // Train seed 1 until an induction score passes 0.4, then switch that head off.
+  await section.locator('[data-action="start"]').click();
+  await page.waitForFunction(() => document.getElementById('learn').dataset.passedStep, null, { timeout: 240000, polling: 200 });
+  await section.locator('[data-action="pause"]').click();
+  await phase('paused');
+  await nextFrame(page.mainFrame());
+  const passed = (await section.locator('[data-learn="progress"]').textContent()).match(/\(head L(\d) H(\d)\)/);
+  assert.ok(passed, 'the progress line names the head');
+  assert.ok(await section.locator('.line-chart .mark-passed').count() >= 1, 'the step is marked on the loss curve');
+  const k = (Number(passed[1]) - 1) * 2 + (Number(passed[2]) - 1);
+  await section.locator('[data-learn="ablation"] input').nth(k).uncheck();
+  await page.waitForFunction(() => /^With L\d H\d off/.test(document.querySelector('[data-learn="ablation-readout"]').textContent));
+  const [, off, on] = (await section.locator('[data-learn="ablation-readout"]').textContent()).match(/repeat loss ([\d.]+) nats .*\(([\d.]+) with every head/);
+  assert.ok(Number(off) > Number(on) + 0.1, `repeat loss without the induction head ${off} > with it ${on}`);
+
+  // One layer: a new run with two heads, two panels and two switches.
+  await section.locator('select[name="layers"]').selectOption('1');
+  await phase('idle');
+  await nextFrame(page.mainFrame());
+  assert.equal(await section.locator('[data-config="layers"]').textContent(), '1');
+  assert.equal(await section.locator('[data-chart="learn-attention"] .panel').count(), 2);
+  assert.equal(await section.locator('[data-learn="ablation"] input').count(), 2);
+  assert.equal(await section.locator('input[name="snapshot"]').getAttribute('max'), '0', 'a new run starts a new timeline');
+
+  // A learning rate the core refuses: a message next to the field. One far too high: the run stops and says why.
+  await section.locator('input[name="learningRate"]').fill('0');
+  await section.locator('[data-action="reset"]').click();
+  const lrError = section.locator('[data-error-for="learningRate"]');
+  await lrError.waitFor({ state: 'visible' });
+  assert.match(await lrError.textContent(), /learningRate must be greater than 0/);
+  await section.locator('input[name="learningRate"]').fill('10');
+  await section.locator('[data-action="reset"]').click();
+  await phase('idle');
+  await section.locator('[data-action="start"]').click();
+  await phase('stopped');
+  assert.match(await section.locator('[data-error-for="run"]').textContent(), /learning rate .* too high.*Press Reset/);
+  assert.equal(await section.locator('[data-action="start"]').isDisabled(), true);
+  assert.doesNotMatch(await section.locator('[data-learn="progress"]').textContent(), /NaN|Infinity/);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
