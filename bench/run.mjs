@@ -2,7 +2,8 @@
 // scalar engines, float64 and float32) and in plain JS, with ratios; (2) in
 // headless Chromium, the time from navigation until figures are drawn and the
 // input-to-frame time of every slider swept across its range; (3) what the page
-// downloads and every file of dist/, raw and gzipped. Benchmarks are not tests:
+// downloads and every file of dist/, raw and gzipped; (4) training speed
+// (bench/train.mjs). Benchmarks are not tests:
 // they print numbers, they assert nothing.
 //   node bench/run.mjs [--dist=DIR] [--native=PATH] [--only=attention,browser,sizes]
 // --dist/--native let the same bench measure another build (a "before" copy).
@@ -11,12 +12,13 @@ import { join, resolve } from 'node:path';
 import { attentionBench, D } from './attention.mjs';
 import { browserBench } from './browser.mjs';
 import { distSizes, fileSize } from './sizes.mjs';
+import { trainingBench } from './train.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const flags = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const dist = resolve(flags.dist || join(root, 'dist'));
 const nativeBin = resolve(flags.native || join(root, 'build/native/atlas_bench'));
-const only = new Set((flags.only || 'attention,browser,sizes').split(','));
+const only = new Set((flags.only || 'attention,browser,sizes,training').split(','));
 const SIZES = [64, 512, 1024];
 
 const ms = (ns, width = 8) => (ns == null ? 'n/a' : (ns / 1e6).toFixed(2)).padStart(width);
@@ -77,7 +79,9 @@ try {
   if (only.has('attention')) printAttention(await attentionBench({ dist, nativeBin, sizes: SIZES }));
   const firstPaint = only.has('browser') ? printBrowser(await browserBench(dist)) : null;
   if (only.has('sizes')) printSizes(firstPaint);
+  if (only.has('training')) await trainingBench();
 } catch (error) {
   console.error(`bench failed: ${error.stack || error}`);
   process.exitCode = 1;
 }
+import { trainingBench } from './train.mjs';

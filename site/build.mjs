@@ -6,7 +6,7 @@
 // atlas-core-loader.js (loads the one engine this browser needs) from site/src/core-loader.js,
 // styles.css from site/styles/ (with the maths font inlined), fonts/atlas-math.woff2 (that font, see
 // build-font.mjs), LICENSES.txt (third-party notices), the
-// example course page from site/examples/, and attention-atlas.html (the whole
+// example course page from site/examples/, trainer-worker.js (build-worker.mjs), and attention-atlas.html (the whole
 // article in one file, see build-single.mjs) and atlas-model.js (the trained
 // model, see build-model.mjs). Output is classic scripts and
 // plain files with no inline code, so dist/ works over http, from file:// and
@@ -19,6 +19,7 @@ import { buildSingleFile, dataUri } from './build-single.mjs';
 import { licenseText } from './build-licenses.mjs';
 import { writeModelScript } from './build-model.mjs';
 import { buildMathFont } from './build-font.mjs';
+import { buildTrainerWorker } from './build-worker.mjs';
 import { embedSnippet } from './src/ui/embed-snippet.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,9 +76,24 @@ export async function buildSite() {
   const styles = await readSorted(join(site, 'styles'), '.css');
   await writeFile(join(dist, 'styles.css'), styles.map((s) => s.text).join('\n').replace(/url\("fonts\/atlas-math\.woff2"\)/g, `url("${font}")`));
 
+  // The facade's own bundle, as text inside app.js: section 13 builds a Blob-URL
+  // worker from it and the running engine (site/src/worker/core-source.js).
+  const facade = await build({
+    absWorkingDir: root,
+    entryPoints: [join(root, 'wasm', 'js', 'engines.js')],
+    bundle: true,
+    format: 'iife',
+    globalName: 'atlasFacade',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    write: false,
+    logLevel: 'warning',
+  });
   const { metafile } = await build({
     absWorkingDir: root,
     metafile: true,
+    define: { FACADE_SOURCE: JSON.stringify(facade.outputFiles[0].text) },
     entryPoints: [join(site, 'src', 'main.js')],
     bundle: true,
     format: 'iife',
@@ -100,6 +116,7 @@ export async function buildSite() {
     outfile: join(dist, 'atlas-core-loader.js'),
     logLevel: 'warning',
   });
+  await buildTrainerWorker(root, dist);
   const modelNote = await writeModelScript(root, dist);
   const notice = `${await licenseText(root, metafile)}\n----\n\n${modelNote}`;
   await writeFile(join(dist, 'LICENSES.txt'), notice);

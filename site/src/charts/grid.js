@@ -5,6 +5,8 @@
 //
 //   const grid = heatmapGrid(el, { linked: true, minPanel: 220, domain: [0, 1] });
 //   grid.update([{ title: 'Head 1', note: 'H = 1.2 nats', matrix, rowLabels, colLabels }, ...]);
+//   grid.updatePanel(i, panel)   redraws panel i alone (after an update() that built it), so a
+//                                caller can spread a redraw of many panels over several frames
 //
 // Options: minPanel (220), linked (false), shared (true unless domain is
 // 'auto'): one colour scale for every panel, with one legend saying so (with
@@ -54,17 +56,29 @@ export function heatmapGrid(container, options = {}) {
     }
   }
 
+  // The figure-wide choices of the last update(): canvas or SVG, and the shared domain.
+  let drawn = { canvas: svgLimit === 0 };
+  function updatePanel(i, p) {
+    charts[i].title.text(p.title || '');
+    charts[i].note.text(p.note || '');
+    charts[i].chart.update({ ...p, ...drawn });
+  }
+
   return registerChart(container, {
     update(panels) {
       if (panels.length !== charts.length) resize(panels.length);
       const cells = panels.reduce((sum, p) => sum + p.matrix.rows * p.matrix.cols, 0);
       const domain = shared && rest.domain === 'auto' ? sharedDomain(panels, rest.diverging) : undefined;
-      panels.forEach((p, i) => {
-        charts[i].title.text(p.title || '');
-        charts[i].note.text(p.note || '');
-        charts[i].chart.update({ ...p, canvas: cells > svgLimit, ...(domain ? { domain } : {}) });
-      });
+      drawn = { canvas: cells > svgLimit, ...(domain ? { domain } : {}) };
+      panels.forEach((p, i) => updatePanel(i, p));
       return this;
+    },
+    updatePanel(i, p) {
+      updatePanel(i, p);
+      return this;
+    },
+    get count() {
+      return charts.length;
     },
     // Each panel's table, captioned with the panel's title.
     tables() {

@@ -10,11 +10,12 @@
 // format ('.3f') for readout values, xFormat (String) for the readout's x,
 // xTicks (null = automatic, or an array of x values to tick, e.g. [1, 2, 3] for layers).
 // Data: x (numbers, default 0..len-1); series [{ name, values }], drawn in
-// --series-1..6 colours; refs: horizontal reference lines [{ y, label }] (e.g. ln n).
+// --series-1..6 colours; refs: horizontal reference lines [{ y, label }] (e.g. ln n);
+// marks: vertical lines at x values [{ x, label, kind }] (e.g. a training step).
 // Keyboard: the SVG is focusable and the arrow keys (Home, End) walk the x
 // positions, spoken once per key press; a tap shows the readout on touch screens.
 import { select, pointer, scaleLinear, line as d3line, axisBottom, axisLeft, extent, format as d3format, bisectCenter } from 'd3';
-import { drawRefs } from './refs.js';
+import { drawRefs, drawMarks } from './refs.js';
 import { registerChart } from './registry.js';
 import { announce } from './announce.js';
 import { rowMove } from './keys.js';
@@ -34,6 +35,7 @@ export function lineChart(container, options = {}) {
   const yAxis = plot.append('g').attr('class', 'axis y');
   const refsG = plot.append('g').attr('class', 'refs');
   const linesG = plot.append('g').attr('class', 'lines');
+  const marksG = plot.append('g').attr('class', 'marks');
   const cursor = plot.append('line').attr('class', 'cursor').attr('visibility', 'hidden');
   const hit = plot.append('rect').attr('class', 'hit');
   const xTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
@@ -79,6 +81,7 @@ export function lineChart(container, options = {}) {
     groups.selectAll('circle').data((s) => (opts.markers ? Array.from(s.values) : []))
       .join('circle').attr('r', 3).attr('cx', (_, i) => x(xs[i])).attr('cy', (v) => y(v));
     drawRefs(refsG, data.refs, w, y);
+    drawMarks(marksG, data.marks, h, x);
     hit.attr('width', w).attr('height', h);
     cursor.attr('y1', 0).attr('y2', h);
 

@@ -18,3 +18,23 @@ export function drawRefs(group, refs, width, y, labelAt = 'inside') {
     else label.attr('x', width - 4).attr('y', y(r.y) - 4).attr('text-anchor', 'end');
   });
 }
+
+// Vertical marks at x values (e.g. "the step where a score first passed 0.4"),
+// drawn by lineChart. marks: [{ x, label, kind }]; kind becomes a class
+// (mark-<kind>) so each mark can be styled; height: plot height; x: the x scale
+// (its range is the plot's width).
+export function drawMarks(group, marks, height, x) {
+  group.selectAll('g.mark').data(marks || []).join((enter) => {
+    const g = enter.append('g');
+    g.append('line');
+    g.append('text');
+    return g;
+  }).attr('class', (m) => `mark mark-${m.kind || 'default'}`).each(function drawMark(m) {
+    const g = select(this);
+    g.select('line').attr('x1', x(m.x)).attr('x2', x(m.x)).attr('y1', 0).attr('y2', height);
+    // Labels sit right of their line, or left of it in the right half of the plot.
+    const right = x(m.x) > x.range()[1] / 2;
+    g.select('text').text(m.label).attr('x', x(m.x) + (right ? -4 : 4)).attr('y', 10)
+      .attr('text-anchor', right ? 'end' : 'start');
+  });
+}

@@ -11,8 +11,9 @@ import distance from './distance.js';
 import layers from './layers.js';
 import entropy from './entropy.js';
 import flow from './flow.js';
+import learn from './learn.js';
 
 export const sections = [
   selfAttention, patterns, multiHead, positionalEncoding, positionEffect, causal,
-  crossAttention, headRoles, distance, layers, entropy, flow,
+  crossAttention, headRoles, distance, layers, entropy, flow, learn,
 ];

@@ -1,0 +1,65 @@
+// The figures of section 13, drawn from the kept evaluations (learn-history.js):
+// the probe losses over training, each head's previous-token and induction
+// scores over training, and every head's attention at the step shown. Every
+// number comes from trainer.evaluate() in the core; this module only lays them out.
+import { lineChart } from '../charts/line.js';
+import { heatmapGrid } from '../charts/grid.js';
+
+// Token ids -> labels: 0 = start, 1 = separator, 2.. = the symbols A, B, ...
+const SYMBOLS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+export const tokenLabel = (t) => (t === 0 ? '⟨s⟩' : t === 1 ? '|' : SYMBOLS[t - 2] || String(t));
+export const headName = (h) => `L${h.layer + 1} H${h.head + 1}`;
+
+export function learnFigures(root) {
+  const chart = (name) => root.querySelector(`[data-chart="${name}"]`);
+  const loss = lineChart(chart('learn-loss'), { xTitle: 'training step', yTitle: 'loss (nats)', height: 260, xFormat: String });
+  const previous = lineChart(chart('learn-previous'), { xTitle: 'training step', yTitle: 'previous-token score', yDomain: [0, 1], height: 220 });
+  const induction = lineChart(chart('learn-induction'), { xTitle: 'training step', yTitle: 'induction score', yDomain: [0, 1], height: 220 });
+  const attention = heatmapGrid(chart('learn-attention'), {
+    // Canvas cells (svgLimit 0): the panels redraw several times a second while training,
+    // and 4 x 576 SVG cells would take far longer than a frame.
+    linked: true, minPanel: 230, maxCell: 16, svgLimit: 0, rowTitle: 'query', colTitle: 'key',
+    readout: (c) => `query ${c.row} (${c.rowLabel}) → key ${c.col} (${c.colLabel}): ${(c.value * 100).toFixed(1)}%`,
+  });
+
+  // update(list, index, passed) -> the drawing split in stages (functions), one chart
+  // or attention panel each, which the section runs on successive animation frames: while training,
+  // no single frame has to lay out every chart. list: kept evaluations; index:
+  // the one shown; passed: { step, ... } or null.
+  return {
+    stages(list, index, passed) {
+      const x = list.map((e) => e.step);
+      const shown = list[index];
+      const marks = [{ x: shown.step, label: `shown: ${shown.step}`, kind: 'shown' }];
+      if (passed) marks.unshift({ x: passed.step, label: `induction ≥ 0.4 at ${passed.step}`, kind: 'passed' });
+      const values = (pick) => Float64Array.from(list, pick);
+      const perHead = (score) => shown.heads.map((h, k) => ({ name: headName(h), values: values((e) => e.heads[k][score]) }));
+      const labels = shown.tokens.map(tokenLabel);
+      const panels = shown.heads.map((h) => ({
+        title: `Layer ${h.layer + 1} · head ${h.head + 1}${h.ablated ? ' (off)' : ''}`,
+        note: `previous-token ${h.previousToken.toFixed(2)} · induction ${h.induction.toFixed(2)}`,
+        matrix: shown.attention[h.layer][h.head],
+        rowLabels: labels,
+        colLabels: labels,
+      }));
+      // A run with another number of heads builds its panels once, in one stage.
+      const panelStages = attention.count === panels.length
+        ? panels.map((p, i) => () => attention.updatePanel(i, p))
+        : [() => attention.update(panels)];
+      return [
+        () => loss.update({
+          x,
+          marks,
+          series: [
+            { name: 'all predicted tokens', values: values((e) => e.loss) },
+            { name: 'first copy', values: values((e) => e.lossFirst) },
+            { name: 'repeat', values: values((e) => e.lossRepeat) },
+          ],
+        }),
+        () => previous.update({ x, marks: marks.slice(-1), series: perHead('previousToken') }),
+        () => induction.update({ x, marks: marks.slice(-1), series: perHead('induction'), refs: [{ y: 0.4, label: '0.4' }] }),
+        ...panelStages,
+      ];
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// startTrainer(core, onMessage) -> Promise<{ mode, label, send(message), stop() }>
+// Starts the training loop (./loop.js) the best way this page allows, trying in turn:
+//   'worker'  the worker file trainer-worker.js beside the page (http, also under
+//             a strict CSP, whose worker-src falls back to script-src 'self')
+//   'blob'    a worker built in the page from the core's own text (file://, the
+//             single file, a sandboxed frame: where a worker file cannot start)
+//   'page'    the page itself, in slices of a few ms that yield to the browser
+//             (a sandboxed frame under a strict CSP starts no worker at all)
+// A worker counts as started when its loop says 'ready'; an error event, a
+// throwing constructor, a 'failed' message or no answer within READY_MS moves on.
+import { trainerLoop } from './loop.js';
+import { pagePort } from './page-port.js';
+import { coreWorkerSource } from './core-source.js';
+
+const READY_MS = 15000;
+const PAGE_SLICE_MS = 8;
+
+export const MODE_LABELS = {
+  worker: 'Training in a background worker',
+  blob: 'Training in a worker built in the page',
+  page: 'Training on the page itself, in short slices',
+};
+
+// Resolves with the worker once it is ready, or null if it cannot start.
+function tryWorker(makeWorker) {
+  return new Promise((resolve) => {
+    let worker;
+    let url = null;
+    try {
+      ({ worker, url } = makeWorker());
+    } catch {
+      resolve(null);
+      return;
+    }
+    const done = (ok) => {
+      clearTimeout(timer);
+      worker.removeEventListener('message', onMessage);
+      worker.removeEventListener('error', onError);
+      if (url) URL.revokeObjectURL(url);
+      if (!ok) worker.terminate();
+      resolve(ok ? worker : null);
+    };
+    const onMessage = (event) => {
+      if (event.data?.type === 'ready') done(true);
+      else if (event.data?.type === 'failed') done(false);
+    };
+    const onError = (event) => {
+      event.preventDefault?.();
+      done(false);
+    };
+    const timer = setTimeout(() => done(false), READY_MS);
+    worker.addEventListener('message', onMessage);
+    worker.addEventListener('error', onError);
+  });
+}
+
+const fileWorker = () => ({ worker: new Worker('trainer-worker.js') });
+
+function blobWorker(engine) {
+  const source = `${coreWorkerSource(engine)}\n(${trainerLoop.toString()})(self, createAttentionCore({ engine: '${engine}' }), 50);\n`;
+  const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+  return { worker: new Worker(url), url };
+}
+
+function fromWorker(mode, worker, onMessage) {
+  worker.addEventListener('message', (event) => onMessage(event.data));
+  return { mode, label: MODE_LABELS[mode], send: (m) => worker.postMessage(m), stop: () => worker.terminate() };
+}
+
+export async function startTrainer(core, onMessage) {
+  const candidates = [['worker', fileWorker], ['blob', () => blobWorker(core.engine)]];
+  for (const [mode, make] of candidates) {
+    const worker = await tryWorker(make);
+    if (worker) return fromWorker(mode, worker, onMessage);
+  }
+  const { page, loop } = pagePort();
+  trainerLoop(loop, Promise.resolve(core), PAGE_SLICE_MS);
+  await new Promise((resolve) => {
+    const ready = (event) => {
+      if (event.data.type !== 'ready') return;
+      page.removeEventListener('message', ready);
+      resolve();
+    };
+    page.addEventListener('message', ready);
+  });
+  page.addEventListener('message', (event) => onMessage(event.data));
+  return { mode: 'page', label: MODE_LABELS.page, send: (m) => page.postMessage(m), stop: () => {} };
+}
