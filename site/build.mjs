@@ -17,6 +17,7 @@ import { buildSingleFile } from './build-single.mjs';
 import { licenseText } from './build-licenses.mjs';
 import { writeModelScript } from './build-model.mjs';
 import { embedSnippet } from './src/ui/embed-snippet.js';
+import { MODEL_DATA_ID } from './src/trained/load.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const site = join(root, 'site');
@@ -81,12 +82,12 @@ export async function buildSite() {
     outfile: join(dist, 'app.js'),
     logLevel: 'warning',
   });
-  const modelNote = await writeModelScript(root, dist);
-  const notice = `${await licenseText(root, metafile)}\n----\n\n${modelNote}`;
+  const model = await writeModelScript(root, dist);
+  const notice = `${await licenseText(root, metafile)}\n----\n\n${model.note}`;
   await writeFile(join(dist, 'LICENSES.txt'), notice);
   await cp(join(site, 'examples'), join(dist, 'examples'), { recursive: true });
   await writeExamples(partials);
-  await buildSingleFile(dist, { notice });
+  await buildSingleFile(dist, { notice, data: { [MODEL_DATA_ID]: model.json } });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

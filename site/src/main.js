@@ -8,10 +8,14 @@
 // ?section=<id>; see ui/embed-mode.js) and, on the full page, gives every
 // section an "Embed" disclosure with its copy-paste snippet. A section with a
 // module is marked data-state="waiting" until it starts, then "ready" (or
-// "error"): tests use that to find and check every live section.
+// "error"): tests use that to find and check every live section. A section
+// whose partial has a trained view gets its "Trained model" switch as it starts
+// (trained/mount.js); the model's weights load only when that switch is used.
 import { sections } from './sections/index.js';
 import { mountEmbed } from './ui/embed-mode.js';
 import { addEmbedButton } from './ui/embed-button.js';
+import { modelLoader } from './trained/load.js';
+import { mountTrained } from './trained/mount.js';
 
 const STATUS_ID = 'core-status';
 
@@ -59,10 +63,12 @@ async function main() {
   setStatus(embedTemplate
     ? 'Every number here is computed in your browser.'
     : 'Attention core ready: every figure below is computed in your browser.');
+  const loadModel = modelLoader(core); // the trained model loads on the first "Trained model" click
   for (const { section, root } of live) {
     startWhenNear(root, () => {
       try {
         section.init(root, core);
+        mountTrained(root, core, loadModel);
         root.dataset.state = 'ready';
       } catch (error) {
         root.dataset.state = 'error';
