@@ -37,17 +37,12 @@ export function mountTrained(root, core, loadModel) {
   let controls = null;
   let copied = null; // the section sentence last handed to the trained view
 
-  async function start() {
-    setStatus(status, 'Loading the trained model…');
-    panel.dataset.state = 'loading';
-    let m;
-    try {
-      m = await loadModel();
-    } catch (error) {
-      setStatus(status, `The trained model could not be loaded (${error.message}).`, true);
-      panel.dataset.state = 'error';
-      return;
-    }
+  function fail(message) {
+    setStatus(status, message, true);
+    panel.dataset.state = 'error';
+  }
+
+  function begin(m) {
     panel.querySelectorAll('[data-model-badge]').forEach((el) => { el.textContent = badgeText(m); });
     panel.querySelectorAll('[data-model-about]').forEach((el) => { el.textContent = aboutText(m); });
     copied = sentence();
@@ -71,6 +66,25 @@ export function mountTrained(root, core, loadModel) {
     };
     controls.onChange(update);
     update();
+  }
+
+  async function start() {
+    setStatus(status, 'Loading the trained model…');
+    panel.dataset.state = 'loading';
+    let m;
+    try {
+      m = await loadModel();
+    } catch (error) {
+      fail(`The trained model could not be loaded (${error.message}).`);
+      return;
+    }
+    try {
+      begin(m);
+    } catch (error) {
+      fail(`The trained view could not start (${error.message}). The rest of the page still works.`);
+      console.error(`Trained view of ${root.id} failed to start`, error);
+      return;
+    }
     setStatus(status, '');
     panel.dataset.state = 'ready';
   }
