@@ -16,7 +16,7 @@ std::vector<std::vector<int>> training_windows(const std::vector<int>& ids, int 
     const std::size_t at = below(ids.size() - static_cast<std::size_t>(context));
     std::vector<int> window(ids.begin() + static_cast<std::ptrdiff_t>(at), ids.begin() + static_cast<std::ptrdiff_t>(at) + context);
     if (rng.uniform() < kCopyShare && context >= 64) {
-      const int span = 16 + static_cast<int>(below(25));
+      const int span = 8 + static_cast<int>(below(17));
       const int from = static_cast<int>(below(static_cast<std::size_t>(context / 2 - span)));
       const int to = from + span + static_cast<int>(below(static_cast<std::size_t>(context - 2 * span - from)));
       std::copy(window.begin() + from, window.begin() + from + span, window.begin() + to);
