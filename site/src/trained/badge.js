@@ -13,7 +13,7 @@ export function badgeText(m) {
 
 export function aboutText(m) {
   const { config: c, meta } = m;
-  const share = meta.copyShare === undefined ? '' : ` In ${Math.round(meta.copyShare * 100)}% of its training windows a span of the text was copied again later, so that induction heads (which find an earlier copy and predict what came next) could form.`;
+  const share = meta.copyShare === undefined ? '' : ` In ${Math.round(meta.copyShare * 100)}% of its training windows a span of the text was copied again later, to give induction heads (which find an earlier copy and predict what came next) a reason to form; section 8 measures whether one did.`;
   return `A character-level Transformer with ${c.layers} layers of ${c.heads} heads (d_model ${c.dModel}, `
     + `context ${c.context} characters, ${c.vocab.length} known characters), trained by this project's own C++ code `
     + `for ${meta.steps} steps on ${meta.corpus}; held out: ${meta.heldOutRule}, where it needs `
