@@ -6,12 +6,16 @@ PORT ?= 8000
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := emscripten libeigen3-dev catch2 chromium
+APT_PACKAGES := emscripten libeigen3-dev catch2 chromium clang libclang-rt-14-dev
 JOBS ?= 2
+# Fuzzing time in seconds, split evenly over the fuzzers: test-fuzz (in make test) and fuzz (by hand).
+FUZZ_TEST_SECONDS ?= 60
+FUZZ_SECONDS ?= 600
 # Debian's em++ runs its JS optimizer with Node and needs Debian's acorn.
 export NODE_PATH := /usr/share/nodejs
 
-.PHONY: all deps dist native wasm site serve test test-core test-wasm test-browser bench clean corpus model
+.PHONY: all deps dist native wasm site serve test test-core test-wasm test-browser \
+        sanitize test-sanitize test-fuzz fuzz bench clean corpus model
 
 all: dist
 
@@ -30,6 +34,13 @@ native: deps
 	@cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
 	@cmake --build build/native -j$(JOBS) -- --no-print-directory -s
 
+# The core, the Catch2 suite and the fuzzers under ASan + UBSan, built by clang
+# (CMake options ATLAS_SANITIZE, ATLAS_FUZZ); Debug keeps Eigen's index checks.
+sanitize: deps
+	@[ -f build/sanitize/CMakeCache.txt ] || CXX=clang++ cmake -S . -B build/sanitize \
+	  -DCMAKE_BUILD_TYPE=Debug -DATLAS_SANITIZE=ON -DATLAS_FUZZ=ON >/dev/null
+	@cmake --build build/sanitize -j$(JOBS) -- --no-print-directory -s
+
 wasm: deps
 	@[ -f build/wasm/CMakeCache.txt ] || emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
 	  -DEigen3_DIR=/usr/share/eigen3/cmake >/dev/null
@@ -45,8 +56,8 @@ serve: dist
 	@echo "Serving dist/ on http://localhost:$(PORT)  (Ctrl+C stops)"
 	@node tools/serve.mjs dist $(PORT)
 
-test: native dist
-	@$(MAKE) --no-print-directory test-core test-wasm test-browser
+test: native dist sanitize
+	@$(MAKE) --no-print-directory test-core test-wasm test-browser test-sanitize test-fuzz
 
 test-core:
 	@echo "== Level 1: Catch2 on the native core"
@@ -59,6 +70,18 @@ test-wasm:
 test-browser:
 	@echo "== Level 3: Chromium (playwright-core) on dist/"
 	@node --test --test-reporter=spec --test-concurrency=1 tests/browser/
+
+test-sanitize:
+	@echo "== Level 1 again, under AddressSanitizer + UndefinedBehaviorSanitizer"
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --test-dir build/sanitize --output-on-failure --progress
+
+test-fuzz:
+	@echo "== libFuzzer on the core's entry points, $(FUZZ_TEST_SECONDS) s in all"
+	@tests/fuzz/run.sh build/sanitize/fuzz $(FUZZ_TEST_SECONDS)
+
+fuzz: sanitize
+	@tests/fuzz/run.sh build/sanitize/fuzz $(FUZZ_SECONDS)
 
 # The training text of `make model`: the six novels of Debian's r-cran-janeaustenr (fetched with
 # apt-get download, never installed; read without R) as build/corpus/train.txt, heldout.txt and

@@ -1,65 +1,83 @@
-// `make bench`: native core vs WASM core (through the public JS API, copies
-// included) vs plain JS, side by side in one run, printed as times and ratios;
-// then the size of what a browser downloads. Benchmarks are not tests: they
-// print numbers, they assert nothing. Sizes: n queries = n keys, d = 64.
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { join } from 'node:path';
+// `make bench`: prints, in one run, (1) attention natively, in WASM (SIMD and
+// scalar engines, float64 and float32) and in plain JS, with ratios; (2) in
+// headless Chromium, the time from navigation until figures are drawn and the
+// input-to-frame time of every slider swept across its range; (3) what the page
+// downloads and every file of dist/, raw and gzipped. Benchmarks are not tests:
+// they print numbers, they assert nothing.
+//   node bench/run.mjs [--dist=DIR] [--native=PATH] [--only=attention,browser,sizes]
+// --dist/--native let the same bench measure another build (a "before" copy).
 import { fileURLToPath } from 'node:url';
-import { plainAttention } from './plain-attention.mjs';
+import { join, resolve } from 'node:path';
+import { attentionBench, D } from './attention.mjs';
+import { browserBench } from './browser.mjs';
+import { distSizes, fileSize } from './sizes.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const SIZES = [16, 64, 256];
-const D = 64;
+const flags = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
+const dist = resolve(flags.dist || join(root, 'dist'));
+const nativeBin = resolve(flags.native || join(root, 'build/native/atlas_bench'));
+const only = new Set((flags.only || 'attention,browser,sizes').split(','));
+const SIZES = [64, 512, 1024];
 
-function timeIt(fn) {
-  for (let k = 0; k < 3; k++) fn(); // warm up the JIT and WASM tiers
-  let calls = 0;
-  const start = process.hrtime.bigint();
-  while (Number(process.hrtime.bigint() - start) < 300e6) {
-    fn();
-    calls++;
+const ms = (ns, width = 8) => (ns == null ? 'n/a' : (ns / 1e6).toFixed(2)).padStart(width);
+const ratio = (a, b, width = 8) => (a == null || b == null ? 'n/a' : `${(a / b).toFixed(1)}x`).padStart(width);
+const pad = (s, w) => String(s).padStart(w);
+
+function printAttention({ engines, rows }) {
+  console.log(`== attention(Q, K, V), n x n, d = ${D}: ms per call (copies across the JS boundary included for WASM)`);
+  console.log(`   engines in ${dist}: ${engines.join(', ')}`);
+  console.log('       n |  native      | WASM SIMD    | WASM scalar  | plain JS |  plainJS/  SIMD32/   SIMD32/');
+  console.log('         |  f64    f32  |  f64    f32  |  f64    f32  |   f64    |   SIMD32   native32  scalar32');
+  for (const r of rows) {
+    const s = r.wasm.simd;
+    const c = r.wasm.scalar || {};
+    console.log(`${pad(r.n, 8)} |${ms(r.native.float64, 6)} ${ms(r.native.float32, 6)} |${ms(s.float64, 6)} ${ms(s.float32, 6)} |`
+      + `${ms(c.float64, 6)} ${ms(c.float32, 6)} | ${ms(r.plain, 8)} | ${ratio(r.plain, s.float32 ?? s.float64)}`
+      + ` ${ratio(s.float32, r.native.float32, 9)} ${ratio(c.float32, s.float32, 9)}`);
   }
-  return Number(process.hrtime.bigint() - start) / calls;
+  console.log('   (f64 rows: the default precision; f32: attention(..., { precision: "float32" }))');
 }
 
-function seededMatrix(rows, cols, seed) {
-  let s = seed;
-  const data = new Float64Array(rows * cols);
-  for (let k = 0; k < data.length; k++) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    data[k] = s / 2147483648 - 1;
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+
+function printBrowser({ load, sliders }) {
+  console.log('\n== Chromium (headless, this machine): load');
+  console.log(`   core ready ${load.core.toFixed(0)} ms after navigation; first section drawn ${load.firstSection.toFixed(0)} ms`);
+  console.log(`   every section started at once (tall viewport): all drawn ${load.allDrawn.toFixed(0)} ms`);
+  for (const [id, t] of Object.entries(load.sections)) console.log(`     ${id.padEnd(22)} ${pad(t.toFixed(0), 6)} ms`);
+  console.log('\n== Chromium: slider input-to-frame (ms), swept across each range, other controls at defaults');
+  console.log('   section / slider                     range        steps  median     p95     max');
+  for (const s of sliders) {
+    const t = [...s.times].sort((a, b) => a - b);
+    console.log(`   ${`${s.section} / ${s.name}`.padEnd(36)} ${`${s.min}..${s.max}`.padEnd(12)} ${pad(s.steps, 5)}`
+      + ` ${pad(quantile(t, 0.5).toFixed(1), 7)} ${pad(quantile(t, 0.95).toFixed(1), 7)} ${pad(t[t.length - 1].toFixed(1), 7)}`);
   }
-  return { rows, cols, data };
+  return load.files;
 }
 
-const core = await createRequire(import.meta.url)(join(root, 'dist/attention-core.js'))();
-const native = JSON.parse(execFileSync(join(root, 'build/native/atlas_bench'), SIZES.map(String), { encoding: 'utf8' }));
-
-const ms = (ns) => (ns / 1e6).toFixed(3).padStart(9);
-console.log(`attention(Q, K, V), n x n with d = ${D}; mean time per call (ms) and ratios, measured in this run`);
-console.log('    n   native     wasm  plain JS   wasm/native  plainJS/wasm');
-for (const n of SIZES) {
-  const [Q, K, V] = [seededMatrix(n, D, 1), seededMatrix(n, D, 2), seededMatrix(n, D, 3)];
-  const wasm = timeIt(() => core.attention(Q, K, V));
-  const js = timeIt(() => plainAttention(Q, K, V));
-  const nat = native[String(n)];
-  console.log(`${String(n).padStart(5)} ${ms(nat)} ${ms(wasm)} ${ms(js)} ${(wasm / nat).toFixed(2).padStart(12)} ${(js / wasm).toFixed(2).padStart(13)}`);
+function printSizes(firstPaint) {
+  const line = (f) => console.log(`   ${f.name.padEnd(28)} ${pad(f.raw, 9)} ${pad(f.gzip, 9)}`);
+  const total = (list, name) => ({ name, raw: list.reduce((a, f) => a + f.raw, 0), gzip: list.reduce((a, f) => a + f.gzip, 0) });
+  if (firstPaint) {
+    console.log('\n== What the article downloads on first load (bytes): raw, gzip -9');
+    const files = firstPaint.filter((name) => name).map((name) => fileSize(dist, name));
+    files.forEach(line);
+    line(total(files.filter((f) => /\.(js|wasm)$/.test(f.name)), 'JS + wasm'));
+    line(total(files, 'everything'));
+  }
+  console.log('\n== dist/ files (bytes): raw, gzip -9');
+  const all = distSizes(dist);
+  all.forEach(line);
+  line(total(all, 'total'));
 }
 
-console.log('\ndist/ files (bytes): raw, gzip -9');
-const dist = join(root, 'dist');
-let total = 0;
-let totalGz = 0;
-for (const name of readdirSync(dist).sort()) {
-  const path = join(dist, name);
-  if (!statSync(path).isFile()) continue;
-  const raw = readFileSync(path);
-  const gz = gzipSync(raw, { level: 9 }).length;
-  total += raw.length;
-  totalGz += gz;
-  console.log(`  ${name.padEnd(28)} ${String(raw.length).padStart(9)} ${String(gz).padStart(9)}`);
+// Errors are caught here: an unhandled rejection would reach the handler the
+// Emscripten module installs in Node, which prints a whole line of minified code.
+try {
+  if (only.has('attention')) printAttention(await attentionBench({ dist, nativeBin, sizes: SIZES }));
+  const firstPaint = only.has('browser') ? printBrowser(await browserBench(dist)) : null;
+  if (only.has('sizes')) printSizes(firstPaint);
+} catch (error) {
+  console.error(`bench failed: ${error.stack || error}`);
+  process.exitCode = 1;
 }
-console.log(`  ${'total'.padEnd(28)} ${String(total).padStart(9)} ${String(totalGz).padStart(9)}`);

@@ -47,7 +47,8 @@ async function inlineCss(dist, href) {
   return css.replace(/<\/(style)/gi, '<\\/$1');
 }
 
-export async function buildSingleFile(dist, { out = 'attention-atlas.html', notice = '', data = {} } = {}) {
+// substitute: { 'loader.js': 'file.js' } inlines file.js where the page loads loader.js.
+export async function buildSingleFile(dist, { out = 'attention-atlas.html', notice = '', substitute = {}, data = {} } = {}) {
   let html = await readFile(join(dist, 'index.html'), 'utf8');
   html = html.replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/i, '');
   html = await replaceAsync(html, /<link rel="stylesheet" href="([^"]+)">/g,
@@ -59,7 +60,7 @@ export async function buildSingleFile(dist, { out = 'attention-atlas.html', noti
   });
   // Inline scripts cannot be deferred: put them at the end of <body>, in the same order.
   const inline = await Promise.all(scripts.map(async (src) => (
-    `<script>\n${escapeScript(await readFile(join(dist, src), 'utf8'), src)}\n</script>`)));
+    `<script>\n${escapeScript(await readFile(join(dist, substitute[src] ?? src), 'utf8'), src)}\n</script>`)));
   const blocks = Object.entries(data).map(([id, json]) => (
     `<script type="application/json" id="${id}">${escapeScript(json, id)}</script>`));
   html = html.replace('</body>', () => `${[...blocks, ...inline].join('\n')}\n</body>`);

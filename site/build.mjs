@@ -3,6 +3,7 @@
 // site/sections/ (in file-name order, with a table of contents made from
 // their ids and <h2> titles), embed.html (one section for an <iframe>) from
 // site/embed.html and the same partials, app.js bundled from site/src/main.js,
+// atlas-core-loader.js (loads the one engine this browser needs) from site/src/core-loader.js,
 // styles.css from site/styles/, LICENSES.txt (third-party notices), the
 // example course page from site/examples/, and attention-atlas.html (the whole
 // article in one file, see build-single.mjs) and atlas-model.js (the trained
@@ -82,12 +83,30 @@ export async function buildSite() {
     outfile: join(dist, 'app.js'),
     logLevel: 'warning',
   });
+  // The page's core loader (site/src/core-loader.js): the facade plus the engine
+  // choice; it fetches one of dist/atlas-engine-{simd,scalar}.js (CMake writes them).
+  await build({
+    absWorkingDir: root,
+    entryPoints: [join(site, 'src', 'core-loader.js')],
+    bundle: true,
+    format: 'iife',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    outfile: join(dist, 'atlas-core-loader.js'),
+    logLevel: 'warning',
+  });
   const model = await writeModelScript(root, dist);
   const notice = `${await licenseText(root, metafile)}\n----\n\n${model.note}`;
   await writeFile(join(dist, 'LICENSES.txt'), notice);
   await cp(join(site, 'examples'), join(dist, 'examples'), { recursive: true });
   await writeExamples(partials);
-  await buildSingleFile(dist, { notice, data: { [MODEL_DATA_ID]: model.json } });
+  // The single file carries attention-core.js (both engines) where the folder
+  // build has the loader: it cannot fetch a second file, and it must work in a
+  // browser without WASM SIMD too.
+  await buildSingleFile(dist, {
+    notice, substitute: { 'atlas-core-loader.js': 'attention-core.js' }, data: { [MODEL_DATA_ID]: model.json },
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -4,30 +4,46 @@
 
 namespace atlas::wasm {
 
-Matrix matrix_from_js(const val& m, const std::string& name) {
+namespace {
+
+// {rows, cols, data} -> M, data copied by one TypedArray.set into M's storage.
+template <typename M>
+M read_matrix(const val& m, const std::string& name) {
   const int rows = m["rows"].as<int>();
   const int cols = m["cols"].as<int>();
-  const std::vector<double> data = emscripten::convertJSArrayToNumberVector<double>(m["data"]);
-  if (rows <= 0 || cols <= 0 || data.size() != static_cast<std::size_t>(rows) * cols) {
+  const val data = m["data"];
+  if (rows <= 0 || cols <= 0 || data["length"].as<double>() != static_cast<double>(rows) * cols) {
     throw std::invalid_argument(name + ".data must hold rows * cols numbers");
   }
-  return Eigen::Map<const Matrix>(data.data(), rows, cols);
-}
-
-val matrix_to_js(const Matrix& m) {
-  val out = val::object();
-  out.set("rows", static_cast<int>(m.rows()));
-  out.set("cols", static_cast<int>(m.cols()));
-  // new Float64Array(view) copies the bytes out of WASM memory.
-  out.set("data", val::global("Float64Array")
-                      .new_(emscripten::typed_memory_view(static_cast<std::size_t>(m.size()), m.data())));
+  M out(rows, cols);
+  val(emscripten::typed_memory_view(static_cast<std::size_t>(out.size()), out.data())).call<void>("set", data);
   return out;
 }
 
-val vector_to_js(const Vector& v) {
-  return val::global("Float64Array")
-      .new_(emscripten::typed_memory_view(static_cast<std::size_t>(v.size()), v.data()));
+// A typed-array copy (array_type: "Float64Array" or "Float32Array") of n values at p.
+template <typename T>
+val copy_out(const char* array_type, const T* p, Eigen::Index n) {
+  return val::global(array_type).new_(emscripten::typed_memory_view(static_cast<std::size_t>(n), p));
 }
+
+template <typename M>
+val write_matrix(const M& m, const char* array_type) {
+  val out = val::object();
+  out.set("rows", static_cast<int>(m.rows()));
+  out.set("cols", static_cast<int>(m.cols()));
+  out.set("data", copy_out(array_type, m.data(), m.size()));
+  return out;
+}
+
+}  // namespace
+
+Matrix matrix_from_js(const val& m, const std::string& name) { return read_matrix<Matrix>(m, name); }
+MatrixF matrixf_from_js(const val& m, const std::string& name) { return read_matrix<MatrixF>(m, name); }
+
+val matrix_to_js(const Matrix& m) { return write_matrix(m, "Float64Array"); }
+val matrix_to_js(const MatrixF& m) { return write_matrix(m, "Float32Array"); }
+val vector_to_js(const Vector& v) { return copy_out("Float64Array", v.data(), v.size()); }
+val vector_to_js(const VectorF& v) { return copy_out("Float32Array", v.data(), v.size()); }
 
 std::vector<std::string> strings_from_js(const val& list) {
   std::vector<std::string> out;

@@ -6,8 +6,12 @@
 // shapes, finiteness and ranges and throws std::invalid_argument with a message
 // that names the argument. `guarded` turns that exception into {error: message},
 // which the facade rethrows as a JS Error: the module never aborts on bad input.
-// Outputs are copied into fresh Float64Arrays, never views of WASM memory
-// (a view detaches when memory grows).
+// Copies are whole-array: an input's data (array or typed array) is written
+// straight into the matrix's storage with one TypedArray.set on a view of WASM
+// memory (converting to double or float there); an output is one
+// `new Float64Array(view)` / `new Float32Array(view)`, a memcpy out of WASM
+// memory into a fresh array, never a live view (a view detaches when memory
+// grows). No per-element calls across the boundary.
 #pragma once
 
 #include <emscripten/val.h>
@@ -25,8 +29,11 @@ namespace atlas::wasm {
 using emscripten::val;
 
 Matrix matrix_from_js(const val& m, const std::string& name);
-val matrix_to_js(const Matrix& m);
+MatrixF matrixf_from_js(const val& m, const std::string& name);  // float32: the fast path
+val matrix_to_js(const Matrix& m);   // data: Float64Array
+val matrix_to_js(const MatrixF& m);  // data: Float32Array
 val vector_to_js(const Vector& v);
+val vector_to_js(const VectorF& v);
 std::vector<std::string> strings_from_js(const val& list);
 val strings_to_js(const std::vector<std::string>& list);
 

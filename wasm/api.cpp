@@ -17,7 +17,8 @@
 namespace atlas::wasm {
 namespace {
 
-val attention_to_js(const AttentionResult& r) {
+template <typename Result>
+val attention_to_js(const Result& r) {
   val out = val::object();
   out.set("output", matrix_to_js(r.output));
   out.set("weights", matrix_to_js(r.weights));
@@ -34,6 +35,15 @@ val attention_js(const val& q, const val& k, const val& v, const val& mask) {
     if (!mask.isNull() && !mask.isUndefined()) m = matrix_from_js(mask, "mask");
     return attention_to_js(
         attention(matrix_from_js(q, "Q"), matrix_from_js(k, "K"), matrix_from_js(v, "V"), m));
+  });
+}
+
+val attention_f32_js(const val& q, const val& k, const val& v, const val& mask) {
+  return guarded([&] {
+    std::optional<MatrixF> m;
+    if (!mask.isNull() && !mask.isUndefined()) m = matrixf_from_js(mask, "mask");
+    return attention_to_js(
+        attention_f32(matrixf_from_js(q, "Q"), matrixf_from_js(k, "K"), matrixf_from_js(v, "V"), m));
   });
 }
 

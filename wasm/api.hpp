@@ -12,6 +12,8 @@
 namespace atlas::wasm {
 
 val attention_js(const val& q, const val& k, const val& v, const val& mask);
+// The same in float32 (attention.hpp: the fast path); outputs are Float32Arrays.
+val attention_f32_js(const val& q, const val& k, const val& v, const val& mask);
 val causal_mask_js(int n);
 val positional_encoding_js(int n, int d);
 val entropy_js(const val& w);

@@ -17,6 +17,7 @@
 EMSCRIPTEN_BINDINGS(attention_atlas) {
   using namespace atlas::wasm;
   emscripten::function("attention", &attention_js);
+  emscripten::function("attentionF32", &attention_f32_js);
   emscripten::function("causalMask", &causal_mask_js);
   emscripten::function("positionalEncoding", &positional_encoding_js);
   emscripten::function("entropy", &entropy_js);

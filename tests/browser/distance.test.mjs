@@ -1,7 +1,7 @@
 // Section 9 in a real Chromium, over http and from file://.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, showSection } from './harness.mjs';
+import { openBrowser, showSection, setValue } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -31,17 +31,17 @@ for (const mode of ['http', 'file']) {
     for (let k = 0; k < 3; k++) {
       const before = await Promise.all([0, 1, 2].map((p) => fills(decayPanels.nth(p))));
       const curves = await paths(decayCurves);
-      await section.locator(`input[name="${widthControls[k]}"]`).fill('1.5');
+      await setValue(section.locator(`input[name="${widthControls[k]}"]`), '1.5');
       const after = await Promise.all([0, 1, 2].map((p) => fills(decayPanels.nth(p))));
       [0, 1, 2].forEach((p) => (p === k ? assert.notDeepEqual(after[p], before[p], `${widthControls[k]} redraws its pattern`)
         : assert.deepEqual(after[p], before[p], `${widthControls[k]} leaves pattern ${p} alone`)));
       const nowCurves = await paths(decayCurves);
       assert.notEqual(nowCurves[k], curves[k], `${widthControls[k]} redraws its curve`);
     }
-    await section.locator('input[name="n"]').fill('8');
+    await setValue(section.locator('input[name="n"]'), '8');
     for (let k = 0; k < 3; k++) assert.equal(await decayPanels.nth(k).locator('g.cell').count(), 64);
     assert.equal(await decayCurves.locator('.series').first().locator('circle').count(), 8, 'one point per distance 0..7');
-    await section.locator('input[name="n"]').fill('64');
+    await setValue(section.locator('input[name="n"]'), '64');
     assert.equal(await decayPanels.nth(0).locator('canvas.active').count(), 1, '64 x 64 is painted on a canvas');
 
     // Part B
@@ -55,47 +55,47 @@ for (const mode of ['http', 'file']) {
 
     const head1 = await fills(alibiPanels.nth(0));
     const curves = await paths(alibiCurves);
-    await section.locator('input[name="slopeScale"]').fill('8');
+    await setValue(section.locator('input[name="slopeScale"]'), '8');
     assert.notDeepEqual(await fills(alibiPanels.nth(0)), head1, 'slope multiplier redraws the heads');
     assert.notEqual((await paths(alibiCurves))[1], curves[1], 'and the curve with the penalty');
     assert.equal(await alibiPanels.nth(0).locator('.panel-title').textContent(), 'Head 1 · m = 2');
 
-    await section.locator('input[name="slopeScale"]').fill('0');
+    await setValue(section.locator('input[name="slopeScale"]'), '0');
     const [plainCurve, biasedCurve] = await paths(alibiCurves);
     assert.equal(plainCurve, biasedCurve, 'slope 0 is plain attention');
     const note = await alibiPanels.nth(0).locator('.panel-note').textContent();
     const [, withBias, without] = note.match(/within one word: (\d+%) \(no penalty: (\d+%)\)/);
     assert.equal(withBias, without);
 
-    await section.locator('input[name="heads"]').fill('6');
+    await setValue(section.locator('input[name="heads"]'), '6');
     assert.equal(await alibiPanels.count(), 6);
     await section.locator('input[name="causal"]').uncheck();
     assert.equal(await alibiPanels.nth(0).locator('g.cell.blocked').count(), 0, 'symmetric form blocks nothing');
     const atSeed1 = await fills(alibiPanels.nth(2));
-    await section.locator('input[name="seed"]').fill('9');
+    await setValue(section.locator('input[name="seed"]'), '9');
     assert.notDeepEqual(await fills(alibiPanels.nth(2)), atSeed1, 'seed redraws');
     const atSeed9 = await fills(alibiPanels.nth(2));
     await section.locator('[data-action="reseed"]').click();
     assert.notDeepEqual(await fills(alibiPanels.nth(2)), atSeed9, 'New weights redraws');
 
     const sentence = section.locator('input[name="sentence"]');
-    await sentence.fill('one two three four');
+    await setValue(sentence, 'one two three four');
     assert.equal(await alibiPanels.nth(0).locator('g.cell').count(), 16);
     assert.deepEqual(await alibiPanels.nth(0).locator('.row-labels text').allTextContents(), ['one', 'two', 'three', 'four']);
 
     // Bad input: the message beside the sentence, both figures stay.
     const sentenceError = section.locator('[data-error-for="sentence"]');
-    await sentence.fill(' ');
+    await setValue(sentence, ' ');
     assert.match(await sentenceError.textContent(), /empty/);
     assert.equal(await sentenceError.isVisible(), true);
-    await sentence.fill('w '.repeat(65));
+    await setValue(sentence, 'w '.repeat(65));
     assert.match(await sentenceError.textContent(), /65 words; the limit is 64/);
     assert.equal(await alibiPanels.nth(0).locator('g.cell').count(), 16);
-    await section.locator('input[name="seed"]').fill('');
+    await setValue(section.locator('input[name="seed"]'), '');
     assert.match(await section.locator('[data-error-for="seed"]').textContent(), /seed must be an integer/);
     assert.equal(await section.locator('[data-error-for="n"]').isVisible(), false, 'part A is untouched');
-    await section.locator('input[name="seed"]').fill('3');
-    await sentence.fill('back to work');
+    await setValue(section.locator('input[name="seed"]'), '3');
+    await setValue(sentence, 'back to work');
     assert.equal(await sentenceError.isVisible(), false);
     assert.equal(await alibiPanels.nth(0).locator('g.cell').count(), 9);
 

@@ -100,6 +100,15 @@ export async function showAllSections(page) {
   return states;
 }
 
+// Sets a control's value as a reader would (fill dispatches one 'input' event),
+// then waits for the next frame: sections redraw at most once per frame
+// (site/src/ui/frame.js), so a change that follows another within one frame is
+// drawn in the next requestAnimationFrame.
+export async function setValue(locator, value) {
+  await locator.fill(String(value));
+  await locator.page().evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+}
+
 // The numbers drawn in a chart's cells, in order (empty strings for hidden values).
 export function cellTexts(locator) {
   return locator.locator('g.cell text').allTextContents();

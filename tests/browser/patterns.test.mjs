@@ -3,7 +3,7 @@
 // hover, and a bad globals value reported beside its slider.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, showSection } from './harness.mjs';
+import { openBrowser, showSection, setValue } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -30,7 +30,7 @@ async function counts(section) {
 }
 
 async function setRange(section, name, value) {
-  await section.locator(`input[name="${name}"]`).fill(String(value));
+  await setValue(section.locator(`input[name="${name}"]`), String(value));
 }
 
 for (const mode of ['http', 'file']) {

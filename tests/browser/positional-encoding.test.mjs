@@ -1,7 +1,7 @@
 // Section 4 in a real Chromium, over http and from file://.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, showSection } from './harness.mjs';
+import { openBrowser, showSection, setValue } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -28,50 +28,50 @@ for (const mode of ['http', 'file']) {
     const positions = section.locator('input[name="positions"]');
 
     const dimPaths = await paths('dimensions');
-    await length.fill('80');
+    await setValue(length, '80');
     assert.match(await shape('encoding'), /80 by 128 cells/);
     assert.match(await shape('similarity'), /80 by 80 cells/);
     assert.notDeepEqual(await paths('dimensions'), dimPaths, 'length redraws the curves');
 
     const rowPaths = await paths('rows');
-    await dModel.fill('64');
+    await setValue(dModel, '64');
     assert.match(await shape('encoding'), /80 by 64 cells/);
     assert.notDeepEqual(await paths('rows'), rowPaths, 'd_model changes the similarity');
 
-    await dims.fill('2, 3');
+    await setValue(dims, '2, 3');
     assert.deepEqual(await legend('dimensions'), ['dimension 2', 'dimension 3']);
-    await positions.fill('5 40');
+    await setValue(positions, '5 40');
     assert.deepEqual(await legend('rows'), ['similarity to position 5', 'similarity to position 40']);
 
     // Bad input: the message sits next to the control, the last good figure stays.
     const dimsError = section.locator('[data-error-for="dims"]');
-    await dims.fill('0, 1, 600');
+    await setValue(dims, '0, 1, 600');
     assert.match(await dimsError.textContent(), /dimensions\[2\] is 600; expected 0 to 63 \(d = 64\)/);
     assert.equal(await dimsError.isVisible(), true);
     assert.equal(await dims.getAttribute('aria-invalid'), 'true');
     assert.deepEqual(await legend('dimensions'), ['dimension 2', 'dimension 3']);
-    await dims.fill('0, 3');
+    await setValue(dims, '0, 3');
     assert.equal(await dimsError.isVisible(), false);
-    await dModel.fill('2');
+    await setValue(dModel, '2');
     assert.match(await dimsError.textContent(), /dimensions\[1\] is 3; expected 0 to 1 \(d = 2\)/,
       'shrinking d_model below a chosen dimension is reported at the list');
-    await dModel.fill('64');
+    await setValue(dModel, '64');
     assert.equal(await dimsError.isVisible(), false);
 
     const positionsError = section.locator('[data-error-for="positions"]');
-    await positions.fill('0, five');
+    await setValue(positions, '0, five');
     assert.match(await positionsError.textContent(), /“five” is not a whole number/);
-    await positions.fill('');
+    await setValue(positions, '');
     assert.match(await positionsError.textContent(), /at least one/);
-    await positions.fill('0, 100');
+    await setValue(positions, '0, 100');
     assert.match(await positionsError.textContent(), /positions\[1\] is 100; expected 0 to 79 \(n = 80\)/);
     assert.deepEqual(await legend('rows'), ['similarity to position 5', 'similarity to position 40']);
-    await positions.fill('0, 10');
+    await setValue(positions, '0, 10');
     assert.equal(await positionsError.isVisible(), false);
 
     // The largest case stays on canvas, bounded in height.
-    await length.fill('512');
-    await dModel.fill('512');
+    await setValue(length, '512');
+    await setValue(dModel, '512');
     for (const name of ['encoding', 'similarity']) {
       assert.match(await shape(name), /512 by 512 cells/);
       assert.equal(await chart(name).locator('canvas.heatmap-canvas.active').count(), 1, `${name} on canvas`);

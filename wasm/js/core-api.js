@@ -7,10 +7,14 @@ export function coreApi(raw) {
   return {
     // Q (n x d_k), K (m x d_k), V (m x d_v), mask (n x m, 1 = blocked)
     // -> { output (n x d_v), weights (n x m), scores (n x m), rowSums (n) }
+    // precision: 'float64' (default: Float64Array outputs, the figures' path) or
+    // 'float32' (the fast path for large n: Float32Array outputs, weights within
+    // 1e-5 of float64; see core/include/atlas/attention/attention.hpp).
     attention(Q, K, V, opts) {
-      const { mask } = arg.options(opts, 'options');
+      const { mask, precision = 'float64' } = arg.options(opts, 'options');
       const m = mask === undefined || mask === null ? null : arg.matrix(mask, 'mask');
-      return unwrap(raw.attention(arg.matrix(Q, 'Q'), arg.matrix(K, 'K'), arg.matrix(V, 'V'), m));
+      const run = arg.oneOf(precision, 'precision', ['float64', 'float32']) === 'float32' ? raw.attentionF32 : raw.attention;
+      return unwrap(run(arg.matrix(Q, 'Q'), arg.matrix(K, 'K'), arg.matrix(V, 'V'), m));
     },
     // -> (n x n), 1 above the diagonal
     causalMask(n) {

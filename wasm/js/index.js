@@ -13,10 +13,12 @@ import { traceApi } from './trace-api.js';
 import { trainerApi } from './trainer-api.js';
 import { modelApi } from './model-api.js';
 
-export function wrapFactory(rawFactory) {
+// extra: properties put on the API object as they are (engines.js adds `engine`).
+export function wrapFactory(rawFactory, extra = {}) {
   return async function createAttentionCore(moduleOverrides) {
     const raw = await rawFactory(moduleOverrides || {});
     return Object.freeze({
+      ...extra,
       ...coreApi(raw),
       ...orderApi(raw),
       ...headsApi(raw),

@@ -1,22 +1,26 @@
 #include "atlas/attention/attention.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
 #include "atlas/attention/check.hpp"
+#include "atlas/attention/vector_exp.hpp"
 
 namespace atlas {
 namespace {
 
-void require_mask(const Matrix& mask, Eigen::Index n, Eigen::Index m) {
+template <typename M>
+void require_mask(const M& mask, Eigen::Index n, Eigen::Index m) {
   if (mask.rows() != n || mask.cols() != m) {
     throw std::invalid_argument("mask is " + shape_of(mask) + "; expected " + std::to_string(n) +
                                 " x " + std::to_string(m) + " (queries x keys)");
   }
+  using T = typename M::Scalar;
+  if (((mask.array() == T(0)) || (mask.array() == T(1))).all()) return;
   for (Eigen::Index r = 0; r < n; ++r) {
     for (Eigen::Index c = 0; c < m; ++c) {
-      const double v = mask(r, c);
-      if (v != 0.0 && v != 1.0) {
+      if (mask(r, c) != T(0) && mask(r, c) != T(1)) {
         throw std::invalid_argument("mask must hold only 0 (allowed) and 1 (blocked); row " +
                                     std::to_string(r) + ", column " + std::to_string(c) +
                                     " is neither");
@@ -25,59 +29,95 @@ void require_mask(const Matrix& mask, Eigen::Index n, Eigen::Index m) {
   }
 }
 
-}  // namespace
+// One row: w = softmax(s) over the allowed entries (blocked == nullptr: all allowed).
+// Plain loops over contiguous memory so the compiler vectorises them.
+template <typename T>
+void softmax_row(const T* s, const T* blocked, T* w, Eigen::Index m) {
+  // Max over allowed entries only: blocked ones are -infinity by definition.
+  bool any = false;
+  T row_max = 0;
+  for (Eigen::Index c = 0; c < m; ++c) {
+    if (blocked && blocked[c] != T(0)) continue;
+    row_max = any ? std::max(row_max, s[c]) : s[c];
+    any = true;
+  }
+  if (!any) {  // fully blocked: the row is all zero
+    std::fill(w, w + m, T(0));
+    return;
+  }
+  for (Eigen::Index c = 0; c < m; ++c) w[c] = s[c] - row_max;
+  exp_in_place(w, m);
+  if (blocked) {
+    for (Eigen::Index c = 0; c < m; ++c) w[c] = blocked[c] != T(0) ? T(0) : w[c];
+  }
+  T sum = 0;
+  for (Eigen::Index c = 0; c < m; ++c) sum += w[c];
+  for (Eigen::Index c = 0; c < m; ++c) w[c] /= sum;  // sum >= 1: the max entry contributed exp(0)
+}
 
-Matrix masked_softmax(const Matrix& scores, const std::optional<Matrix>& mask) {
+template <typename M>
+M softmax_of(const M& scores, const std::optional<M>& mask) {
   require_finite(scores, "scores");
   if (mask) require_mask(*mask, scores.rows(), scores.cols());
-
-  Matrix weights = Matrix::Zero(scores.rows(), scores.cols());
+  M weights(scores.rows(), scores.cols());
+  const Eigen::Index m = scores.cols();
   for (Eigen::Index r = 0; r < scores.rows(); ++r) {
-    auto allowed = [&](Eigen::Index c) { return !mask || (*mask)(r, c) == 0.0; };
-    // Max over allowed entries only: blocked ones are -infinity by definition.
-    bool any = false;
-    double row_max = 0.0;
-    for (Eigen::Index c = 0; c < scores.cols(); ++c) {
-      if (!allowed(c)) continue;
-      row_max = any ? std::max(row_max, scores(r, c)) : scores(r, c);
-      any = true;
-    }
-    if (!any) continue;  // fully blocked: the row stays all zero
-    double sum = 0.0;
-    for (Eigen::Index c = 0; c < scores.cols(); ++c) {
-      if (!allowed(c)) continue;
-      weights(r, c) = std::exp(scores(r, c) - row_max);
-      sum += weights(r, c);
-    }
-    weights.row(r) /= sum;  // sum >= 1: the max entry contributed exp(0)
+    softmax_row(scores.data() + r * m, mask ? mask->data() + r * m : nullptr, weights.data() + r * m, m);
   }
   return weights;
 }
 
-AttentionResult attention(const Matrix& Q, const Matrix& K, const Matrix& V,
-                          const std::optional<Matrix>& mask) {
+template <typename M, typename V>
+BasicAttentionResult<M, V> attention_of(const M& Q, const M& K, const M& Vals, const std::optional<M>& mask) {
   require_finite(Q, "Q");
   require_finite(K, "K");
-  require_finite(V, "V");
+  require_finite(Vals, "V");
   if (K.cols() != Q.cols()) {
     throw std::invalid_argument("K is " + shape_of(K) + " but Q is " + shape_of(Q) +
                                 "; K needs as many columns as Q (d_k = " +
                                 std::to_string(Q.cols()) + ")");
   }
-  if (V.rows() != K.rows()) {
-    throw std::invalid_argument("V is " + shape_of(V) + " but K is " + shape_of(K) +
+  if (Vals.rows() != K.rows()) {
+    throw std::invalid_argument("V is " + shape_of(Vals) + " but K is " + shape_of(K) +
                                 "; V needs one row per key (m = " + std::to_string(K.rows()) +
                                 ")");
   }
-  AttentionResult result;
-  result.scores = (Q * K.transpose()) / std::sqrt(static_cast<double>(Q.cols()));
+  using T = typename M::Scalar;
+  BasicAttentionResult<M, V> result;
+  // As one expression, not noalias() = Q K^T then /=: Eigen then evaluates the
+  // product so that equal rows of Q give bit-identical rows of scores (a test
+  // relies on repeated words sharing a row exactly); the GEMM-into-place form
+  // gives the last rows of a block another summation order.
+  result.scores = (Q * K.transpose()) / std::sqrt(static_cast<T>(Q.cols()));
   if (!result.scores.allFinite()) {
     throw std::invalid_argument("Q K^T / sqrt(d_k) overflows to infinity; Q and K are too large (scale them down)");
   }
-  result.weights = masked_softmax(result.scores, mask);
-  result.output = result.weights * V;
+  result.weights = softmax_of(result.scores, mask);
+  result.output = result.weights * Vals;
+  // Each output row is a convex combination of V's rows, but rounding can push
+  // one built from entries near the largest value past it (11 equal weights
+  // on 1.8e308 give infinity).
+  if (!result.output.allFinite()) {
+    throw std::invalid_argument("weights V overflows to infinity; V is too large (scale it down)");
+  }
   result.row_sums = result.weights.rowwise().sum();
   return result;
+}
+
+}  // namespace
+
+Matrix masked_softmax(const Matrix& scores, const std::optional<Matrix>& mask) {
+  return softmax_of(scores, mask);
+}
+
+AttentionResult attention(const Matrix& Q, const Matrix& K, const Matrix& V,
+                          const std::optional<Matrix>& mask) {
+  return attention_of<Matrix, Vector>(Q, K, V, mask);
+}
+
+AttentionResultF attention_f32(const MatrixF& Q, const MatrixF& K, const MatrixF& V,
+                               const std::optional<MatrixF>& mask) {
+  return attention_of<MatrixF, VectorF>(Q, K, V, mask);
 }
 
 }  // namespace atlas

@@ -1,20 +1,24 @@
 #include "atlas/attention/check.hpp"
 
 #include <cmath>
-#include <sstream>
+#include <cstdio>
 #include <stdexcept>
 
 namespace atlas {
+namespace {
 
-std::string shape_of(const Matrix& m) {
+template <typename M>
+std::string shape_string(const M& m) {
   return std::to_string(m.rows()) + " x " + std::to_string(m.cols());
 }
 
-void require_finite(const Matrix& m, const std::string& name) {
+template <typename M>
+void require_finite_entries(const M& m, const std::string& name) {
   if (m.rows() <= 0 || m.cols() <= 0) {
-    throw std::invalid_argument(name + " is empty (" + shape_of(m) +
+    throw std::invalid_argument(name + " is empty (" + shape_string(m) +
                                 "); expected at least 1 x 1");
   }
+  if (m.allFinite()) return;
   for (Eigen::Index r = 0; r < m.rows(); ++r) {
     for (Eigen::Index c = 0; c < m.cols(); ++c) {
       if (!std::isfinite(m(r, c))) {
@@ -25,6 +29,14 @@ void require_finite(const Matrix& m, const std::string& name) {
   }
 }
 
+}  // namespace
+
+std::string shape_of(const Matrix& m) { return shape_string(m); }
+std::string shape_of(const MatrixF& m) { return shape_string(m); }
+
+void require_finite(const Matrix& m, const std::string& name) { require_finite_entries(m, name); }
+void require_finite(const MatrixF& m, const std::string& name) { require_finite_entries(m, name); }
+
 void require_in_range(int value, int lo, int hi, const std::string& name) {
   if (value < lo || value > hi) {
     throw std::invalid_argument(name + " must be an integer from " + std::to_string(lo) +
@@ -34,9 +46,13 @@ void require_in_range(int value, int lo, int hi, const std::string& name) {
 
 void require_in_range(double value, double lo, double hi, const std::string& name) {
   if (!std::isfinite(value) || value < lo || value > hi) {
-    std::ostringstream msg;
-    msg << name << " must be a number from " << lo << " to " << hi << "; got " << value;
-    throw std::invalid_argument(msg.str());
+    // %g: what std::ostream prints for a double by default. snprintf, not
+    // std::ostringstream: the stream pulls libc++'s locale machinery into the
+    // WebAssembly module for this one message (the module went from 625 to 452 KB
+    // with this change and a smaller one in the adapters).
+    char numbers[96];
+    std::snprintf(numbers, sizeof numbers, "%g to %g; got %g", lo, hi, value);
+    throw std::invalid_argument(name + " must be a number from " + numbers);
   }
 }
 

@@ -21,7 +21,8 @@
 //   hint               readout text before any hover
 // Data: matrix {rows, cols, data}; rowLabels/colLabels (strings, default indices);
 // rowNotes: a string per row drawn to the right (e.g. a row sum); blocked: a
-// matrix of 0/1 whose 1-cells are hatched as "not allowed" instead of coloured.
+// matrix of 0/1 whose 1-cells are hatched as "not allowed" instead of coloured;
+// canvas: true/false overrides svgLimit (heatmapGrid decides for a whole figure).
 // Labels are set with textContent (D3 .text), never as HTML.
 import {
   select, pointer, scaleSequential, scaleDiverging, interpolateRgb, piecewise, color as d3color,
@@ -53,6 +54,7 @@ export function heatmap(container, options = {}) {
   let data = null;
   let geometry = null; // { left, top, cell, rows, cols }
   let current = null; // highlighted {row, col}
+  let knownWidth = null; // the container's width, px, as last measured
   const hoverListeners = [];
   const selectListeners = [];
 
@@ -78,13 +80,24 @@ export function heatmap(container, options = {}) {
   const colTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
   const readout = root.append('p').attr('class', 'readout').attr('aria-live', 'polite');
 
+  // The CSS colours of the scale, read once and again when the width or the colour
+  // scheme changes: getComputedStyle after other charts changed the page forces a
+  // style recalculation of the whole article.
+  let palette = null;
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => { palette = null; layout(); });
+  function colours() {
+    palette ??= {
+      low: cssVar(container, '--heat-low', '#f7fbff'), high: cssVar(container, '--heat-high', '#08306b'),
+      neg: cssVar(container, '--heat-neg', '#b2182b'), hatch: cssVar(container, '--hatch', '#999'),
+    };
+    return palette;
+  }
+
   // -> { color(value) css string, strength(value) in [0, 1]: distance from the light end }
   function colorScale() {
     const values = data.matrix.data;
-    const low = cssVar(container, '--heat-low', '#f7fbff');
-    const high = cssVar(container, '--heat-high', '#08306b');
+    const { low, high, neg } = colours();
     if (opts.diverging) {
-      const neg = cssVar(container, '--heat-neg', '#b2182b');
       const hi = opts.domain === 'auto' ? d3max(values, Math.abs) || 1 : opts.domain[1];
       // piecewise, not a B-spline basis: a basis does not pass through its middle colour, so 0 was not --heat-low.
       const color = scaleDiverging(piecewise(interpolateRgb, [neg, low, high])).domain([-hi, 0, hi]).clamp(true);
@@ -95,49 +108,86 @@ export function heatmap(container, options = {}) {
     return { color, strength: (v) => Math.min(1, Math.max(0, (v - lo) / (hi - lo || 1))) };
   }
 
+  // One <g class="cell"> (rect + text) per value, bound to the values themselves:
+  // the join keeps the groups already drawn and only adds or removes the
+  // difference. Positions and sizes are set on new groups, or on all when the
+  // cell size or column count changed; colour, text and class only where they
+  // differ, directly on the nodes (no per-cell objects or child selections).
+  let drawnGeometry = '';
+  const setIfChanged = (node, name, value) => {
+    if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+  };
   function drawSvgCells(cell, color, strength) {
-    const { cols } = data.matrix;
+    const { cols, data: values } = data.matrix;
     const blocked = data.blocked ? data.blocked.data : null;
     // Numbers only where they fit: ~6.5 px per character of 11 px text, plus a margin.
-    const widest = d3max(data.matrix.data, (v) => fmt(v).length) || 4;
+    const widest = d3max(values, (v) => fmt(v).length) || 4;
     const showValues = cell >= widest * 6.5 + 4;
-    const cells = Array.from(data.matrix.data, (value, k) => ({
-      row: Math.floor(k / cols), col: k % cols, value, blocked: blocked ? blocked[k] === 1 : false,
-    }));
-    const g = cellsG.selectAll('g.cell').data(cells).join((enter) => {
-      const e = enter.append('g').attr('class', 'cell');
-      e.append('rect');
-      e.append('text');
-      return e;
+    const side = String(Math.max(1, cell - 1));
+    const middle = String((cell - 1) / 2);
+    const hatchFill = `url(#${id}-hatch)`;
+    const cells = cellsG.selectAll('g.cell').data(values);
+    cells.exit().remove();
+    const added = cells.enter().append('g').attr('class', 'cell');
+    added.append('rect');
+    added.append('text').attr('dy', '0.35em');
+    const all = added.merge(cells);
+    const geometry = `${cell} ${cols}`;
+    (geometry === drawnGeometry ? added : all).each(function place(_, k) {
+      const [rect, text] = this.childNodes;
+      this.setAttribute('transform', `translate(${(k % cols) * cell},${Math.floor(k / cols) * cell})`);
+      rect.setAttribute('width', side);
+      rect.setAttribute('height', side);
+      text.setAttribute('x', middle);
+      text.setAttribute('y', middle);
     });
-    // data-value keeps the exact number drawn, for tests and assistive tools, even when the text is hidden.
-    g.attr('transform', (d) => `translate(${d.col * cell},${d.row * cell})`).classed('blocked', (d) => d.blocked)
-      .attr('data-value', (d) => d.value);
-    g.select('rect').attr('width', Math.max(1, cell - 1)).attr('height', Math.max(1, cell - 1))
-      .attr('fill', (d) => (d.blocked ? `url(#${id}-hatch)` : color(d.value)));
-    g.select('text').attr('x', (cell - 1) / 2).attr('y', (cell - 1) / 2).attr('dy', '0.35em')
-      .attr('class', (d) => (strength(d.value) > 0.55 ? 'value on-dark' : 'value'))
-      .text((d) => (showValues && !d.blocked ? fmt(d.value) : ''));
+    drawnGeometry = geometry;
+    all.each(function paint(value, k) {
+      const isBlocked = blocked ? blocked[k] === 1 : false;
+      const [rect, text] = this.childNodes;
+      this.classList.toggle('blocked', isBlocked);
+      // data-value keeps the exact number drawn, for tests and assistive tools, even when the text is hidden.
+      this.dataset.value = value;
+      setIfChanged(rect, 'fill', isBlocked ? hatchFill : color(value));
+      setIfChanged(text, 'class', strength(value) > 0.55 ? 'value on-dark' : 'value');
+      const label = showValues && !isBlocked ? fmt(value) : '';
+      if (text.textContent !== label) text.textContent = label;
+    });
   }
 
-  // One pixel per cell in an offscreen canvas, scaled up without smoothing.
+  // One pixel per cell in an offscreen canvas (kept between updates), scaled up
+  // without smoothing. Colours come from a 256-entry lookup table written into
+  // the pixel buffer directly: a 512 x 512 matrix is 262,144 cells, so nothing
+  // is allocated per cell.
+  const source = document.createElement('canvas');
   function drawCanvasCells(left, top, cell, color) {
     const { rows, cols, data: values } = data.matrix;
     const blocked = data.blocked ? data.blocked.data : null;
-    const lut = Array.from({ length: 256 }, (_, k) => d3color(color.copy().domain(
-      color.domain().length === 3 ? [0, 127.5, 255] : [0, 255])(k)).rgb());
-    const [d0, d1] = [color.domain()[0], color.domain()[color.domain().length - 1]];
-    const hatchRgb = d3color(cssVar(container, '--hatch', '#999')).rgb();
-    const image = new ImageData(cols, rows);
-    for (let k = 0; k < values.length; k++) {
-      const t = Math.round(255 * Math.min(1, Math.max(0, (values[k] - d0) / (d1 - d0 || 1))));
-      const c = blocked && blocked[k] === 1 ? hatchRgb : lut[t];
-      image.data.set([c.r, c.g, c.b, 255], 4 * k);
+    const ramp = color.copy().domain(color.domain().length === 3 ? [0, 127.5, 255] : [0, 255]);
+    const lut = new Uint8ClampedArray(257 * 3);
+    for (let k = 0; k < 256; k++) {
+      const c = d3color(ramp(k)).rgb();
+      lut.set([c.r, c.g, c.b], 3 * k);
     }
-    const source = document.createElement('canvas');
-    source.width = cols;
-    source.height = rows;
-    source.getContext('2d').putImageData(image, 0, 0);
+    const hatchRgb = d3color(colours().hatch).rgb();
+    lut.set([hatchRgb.r, hatchRgb.g, hatchRgb.b], 3 * 256); // entry 256: a blocked cell
+    const [d0, d1] = [color.domain()[0], color.domain()[color.domain().length - 1]];
+    const scale = 255 / (d1 - d0 || 1);
+    if (source.width !== cols || source.height !== rows) {
+      source.width = cols;
+      source.height = rows;
+    }
+    const context = source.getContext('2d');
+    const image = context.createImageData(cols, rows);
+    const px = image.data;
+    for (let k = 0; k < values.length; k++) {
+      const t = blocked && blocked[k] === 1 ? 256 : Math.round(Math.min(255, Math.max(0, (values[k] - d0) * scale)));
+      px[4 * k] = lut[3 * t];
+      px[4 * k + 1] = lut[3 * t + 1];
+      px[4 * k + 2] = lut[3 * t + 2];
+      px[4 * k + 3] = 255;
+    }
+    context.putImageData(image, 0, 0);
     const ratio = window.devicePixelRatio || 1;
     const el = canvas.node();
     el.width = Math.round(cols * cell * ratio);
@@ -156,8 +206,9 @@ export function heatmap(container, options = {}) {
     const { rows, cols } = data.matrix;
     const rowLabels = data.rowLabels || indexLabels(rows);
     const colLabels = data.colLabels || indexLabels(cols);
-    const useCanvas = rows * cols > opts.svgLimit;
-    const width = Math.max(200, container.clientWidth || 320);
+    const useCanvas = data.canvas ?? rows * cols > opts.svgLimit;
+    knownWidth ??= container.clientWidth;
+    const width = Math.max(200, knownWidth || 320);
     const left = labelSpace(rowLabels, 7) + (opts.rowTitle ? 18 : 0);
     const top = labelSpace(colLabels, 5.2) + (opts.colTitle ? 18 : 0);
     const right = data.rowNotes ? 56 : 8;
@@ -174,6 +225,7 @@ export function heatmap(container, options = {}) {
     canvas.classed('active', useCanvas);
     if (useCanvas) {
       cellsG.selectAll('g.cell').remove();
+      drawnGeometry = '';
       drawCanvasCells(left, top, cell, color);
     } else {
       drawSvgCells(cell, color, strength);
@@ -254,7 +306,17 @@ export function heatmap(container, options = {}) {
     emit(row, col);
   });
 
-  new ResizeObserver(() => layout()).observe(container);
+  // The width is read when the observer reports it (layout is clean then), not on
+  // every update: reading clientWidth after other charts changed the page forces
+  // a synchronous reflow of the whole article per chart. Only a new width lays
+  // the chart out again (its own growth in height does not).
+  new ResizeObserver(() => {
+    const width = container.clientWidth;
+    if (width === knownWidth) return;
+    knownWidth = width;
+    palette = null;
+    layout();
+  }).observe(container);
 
   return {
     update(next) {
@@ -284,9 +346,13 @@ export function heatmap(container, options = {}) {
 
 // Links heatmaps of the same shape: pointing at (i, j) in one highlights (i, j)
 // in all the others, so one query/key pair can be compared across them.
-export function linkHover(charts) {
-  charts.forEach((chart) => chart.onHover((cell) => {
-    charts.forEach((other) => {
+// charts: an array, or a function giving the current array (a grid whose panels
+// come and go); members: the charts to listen to (default: all of them; a grid
+// links each panel it adds).
+export function linkHover(charts, members = charts) {
+  const current = typeof charts === 'function' ? charts : () => charts;
+  members.forEach((chart) => chart.onHover((cell) => {
+    current().forEach((other) => {
       if (other !== chart) other.highlight(cell ? cell.row : -1, cell ? cell.col : -1);
     });
   }));

@@ -5,6 +5,7 @@
 // One bindControls state for the section; each control redraws its own part.
 import { format } from 'd3';
 import { bindControls } from '../ui/controls.js';
+import { perFrame } from '../ui/frame.js';
 import { heatmapGrid } from '../charts/grid.js';
 import { lineChart } from '../charts/line.js';
 import { newSeed } from '../ui/seed.js';
@@ -46,13 +47,15 @@ export default {
         });
         DECAY_CONTROLS.forEach((name) => controls.error(name, ''));
         const labels = positions(state.n);
-        decayGrid.update(DECAYS.map((d) => ({
-          title: d.title, note: `width ${state[d.control]}`, matrix: r[d.key], rowLabels: labels, colLabels: labels,
-        })));
+        // Curves first: a line chart measures its width, which is free before the
+        // heatmaps change the page and a forced reflow after (heatmaps measure on resize only).
         decayCurves.update({
           x: distances(state.n),
           series: DECAYS.map((d) => ({ name: `${d.title} (width ${state[d.control]})`, values: r.meanByDistance[d.key] })),
         });
+        decayGrid.update(DECAYS.map((d) => ({
+          title: d.title, note: `width ${state[d.control]}`, matrix: r[d.key], rowLabels: labels, colLabels: labels,
+        })));
       } catch (error) {
         controls.error(DECAY_CONTROLS.includes(changed) ? changed : 'n', error.message);
       }
@@ -67,18 +70,18 @@ export default {
           seed: state.seed, heads: state.heads, slopeScale: state.slopeScale, causal: state.causal,
         });
         ['seed', 'heads', 'slopeScale', 'causal'].forEach((name) => controls.error(name, ''));
-        alibiGrid.update(r.biased.map((matrix, h) => ({
-          title: `Head ${h + 1} · m = ${slope(r.slopes[h])}`,
-          note: `Weight within one word: ${percent(r.nearBiased[h])} (no penalty: ${percent(r.nearPlain[h])})`,
-          matrix, blocked: r.mask || undefined, rowLabels: words, colLabels: words,
-        })));
-        alibiCurves.update({
+        alibiCurves.update({ // curves first, as in drawDecays
           x: distances(words.length),
           series: [
             { name: 'without the penalty', values: r.meanPlain },
             { name: 'with the ALiBi penalty', values: r.meanBiased },
           ],
         });
+        alibiGrid.update(r.biased.map((matrix, h) => ({
+          title: `Head ${h + 1} · m = ${slope(r.slopes[h])}`,
+          note: `Weight within one word: ${percent(r.nearBiased[h])} (no penalty: ${percent(r.nearPlain[h])})`,
+          matrix, blocked: r.mask || undefined, rowLabels: words, colLabels: words,
+        })));
       } catch (error) {
         // The facade's messages start with the argument's name.
         const culprit = ['seed', 'heads', 'slopeScale'].find((n) => error.message.startsWith(n));
@@ -91,7 +94,7 @@ export default {
       else drawAlibi(changed, state);
     }
 
-    const controls = bindControls(root, update);
+    const controls = bindControls(root, perFrame(update, (changed) => (DECAY_CONTROLS.includes(changed) ? 'decays' : 'alibi'))); // one redraw per frame while a slider moves
     root.querySelector('[data-action="reseed"]').addEventListener('click', () => controls.set('seed', newSeed()));
     drawDecays('n', controls.state);
     drawAlibi('sentence', controls.state);

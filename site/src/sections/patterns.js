@@ -4,6 +4,7 @@
 // linked hover.
 import { format } from 'd3';
 import { bindControls } from '../ui/controls.js';
+import { perFrame } from '../ui/frame.js';
 import { heatmapGrid } from '../charts/grid.js';
 
 // What each panel is called and where the pattern is used (the prose cites the papers).
@@ -52,7 +53,7 @@ export default {
       }
     }
 
-    const controls = bindControls(root, update);
+    const controls = bindControls(root, perFrame(update)); // one redraw per frame while a slider moves
     update('n', controls.state);
   },
 };

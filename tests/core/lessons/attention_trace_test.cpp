@@ -44,7 +44,7 @@ void require_recomposes(const Matrix& Q, const Matrix& K, const Matrix& V, int i
 
 }  // namespace
 
-TEST_CASE("attention_trace: products, their sum and the scaling recompose the score; the weighted values sum to the output") {
+TEST_CASE("attention_trace: products, their sum and the scaling recompose the score, and the weighted values sum to the output") {
   for (double scale : {1.0, 1e2, 1e-4}) {
     INFO("scale " << scale);
     const Matrix Q = random_matrix(5, 8, 11, scale), K = random_matrix(7, 8, 12, scale);

@@ -38,7 +38,7 @@ TEST_CASE("previous-word head: row i puts all its weight on word i - 1, the firs
   REQUIRE(atlas::previous_word_head(1)(0, 0) == 1.0);
 }
 
-TEST_CASE("determiner head: each determiner attends to the next content word, its noun; other words to themselves") {
+TEST_CASE("determiner head: each determiner attends to the next content word, its noun, and other words to themselves") {
   // "The" -> "cat", "the" -> "mat", "a" -> "door."; every other row on itself.
   const Matrix m = atlas::determiner_head(kWords);
   const int target[kN] = {1, 1, 2, 3, 5, 5, 6, 8, 8};

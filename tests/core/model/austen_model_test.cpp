@@ -112,7 +112,7 @@ TEST_CASE("a model file round trips, and damaged bytes are refused by name", "[m
   REQUIRE_THROWS_WITH(TrainedModel::load(altered), Catch::Contains("checksum"));
 }
 
-TEST_CASE("words group characters with their trailing spaces; word rows sum to 1", "[model]") {
+TEST_CASE("words group characters with their trailing spaces and word rows sum to 1", "[model]") {
   const auto groups = word_groups(utf8_code_points("  ab cd  e"));
   REQUIRE(groups == std::vector<std::vector<int>>{{0, 1, 2, 3, 4}, {5, 6, 7, 8}, {9}});
   atlas::Matrix A = atlas::Matrix::Zero(10, 10);

@@ -49,7 +49,7 @@ TEST_CASE("reverse examples put the segment backwards after the separator", "[mo
   }
 }
 
-TEST_CASE("the probe batch is fixed; training batches follow the seed", "[model]") {
+TEST_CASE("the probe batch is fixed and training batches follow the seed", "[model]") {
   REQUIRE(probe_batch(Task::induction, 4, 24, 16)[2].tokens == probe_batch(Task::induction, 4, 24, 16)[2].tokens);
   REQUIRE(make_batch(Task::induction, 2, 24, 16, 1)[0].tokens != make_batch(Task::induction, 2, 24, 16, 2)[0].tokens);
   REQUIRE_THROWS_WITH(parse_task("copy"), Catch::Contains("task must be 'induction' or 'reverse'; got 'copy'"));

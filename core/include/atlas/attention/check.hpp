@@ -12,7 +12,10 @@ namespace atlas {
 
 // Throws unless `m` is non-empty and every entry is finite.
 // name: the argument's name as the caller knows it ("Q", "mask", ...).
+// One vectorised pass (allFinite) in the common case; the offending entry is
+// located only when there is one.
 void require_finite(const Matrix& m, const std::string& name);
+void require_finite(const MatrixF& m, const std::string& name);
 
 // Throws unless lo <= value <= hi. name and the bounds appear in the message.
 void require_in_range(int value, int lo, int hi, const std::string& name);
@@ -22,5 +25,6 @@ void require_in_range(double value, double lo, double hi, const std::string& nam
 
 // "3 x 4": a shape as written in messages.
 std::string shape_of(const Matrix& m);
+std::string shape_of(const MatrixF& m);
 
 }  // namespace atlas

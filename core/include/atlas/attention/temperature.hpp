@@ -7,8 +7,9 @@
 // entropy falls to 0 (ln k for k tied maxima). As T grows the scores matter less
 // and the row tends to uniform: the entropy rises to ln m. T = 1 is the plain
 // softmax; dividing by sqrt(d_k) in attention is a fixed temperature of sqrt(d_k).
-// Numerics: masked_softmax (attention.hpp) subtracts each row's maximum before
-// exp, so scores / T of magnitude 1e6 (T = 1e-3) still give finite weights.
+// Numerics: each row's maximum is subtracted before dividing by T, so any
+// finite scores give finite weights for every T in range (scores of 1e306 with
+// T = 1e-3 included, which divided first would overflow to infinity).
 #pragma once
 
 #include "atlas/attention/matrix.hpp"

@@ -1,0 +1,39 @@
+// The folder build downloads only the engine this browser can run: the SIMD
+// one in Chromium, the scalar one where WebAssembly.validate says no to SIMD,
+// over http under the strict Content-Security-Policy and from file://.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openBrowser, showSection } from './harness.mjs';
+
+let browser;
+before(async () => { browser = await openBrowser(); });
+after(async () => { await browser.close(); });
+
+// A browser without WASM SIMD: its WebAssembly.validate rejects SIMD modules.
+function withoutSimd() {
+  const validate = WebAssembly.validate.bind(WebAssembly);
+  WebAssembly.validate = (bytes) => !new Uint8Array(bytes).includes(0xfd) && validate(bytes);
+}
+
+for (const [label, initScript, expected] of [['with', null, 'simd'], ['without', withoutSimd, 'scalar']]) {
+  test(`${label} WASM SIMD, over http under the strict CSP: only atlas-engine-${expected}.js is loaded and figures draw`, async () => {
+    const { page, errors, violations } = await browser.open('http', { csp: true, initScript });
+    await showSection(page, 'self-attention');
+    const loaded = await page.evaluate(() => performance.getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname.split('/').pop()));
+    assert.equal(await page.evaluate(async () => (await window.createAttentionCore()).engine), expected);
+    const cores = loaded.filter((name) => /^atlas-engine|^attention-core/.test(name));
+    assert.deepEqual(cores, [`atlas-engine-${expected}.js`]);
+    assert.ok(await page.locator('#self-attention [data-chart] svg').count() > 0);
+    assert.deepEqual(await violations(), []);
+    assert.deepEqual(errors, []);
+  });
+}
+
+test('without WASM SIMD from file:// the scalar engine runs the page', async () => {
+  const { page, errors, outside } = await browser.open('file', { initScript: withoutSimd });
+  await showSection(page, 'patterns');
+  assert.equal(await page.evaluate(async () => (await window.createAttentionCore()).engine), 'scalar');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(outside, []);
+});

@@ -1,0 +1,70 @@
+// The two engines behind dist/attention-core.js (SIMD and scalar) and the
+// float32 fast path of attention().
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { createAttentionCore, loadCore, testMatrix, maxAbsDiff } from './load.mjs';
+
+const require = createRequire(import.meta.url);
+const core = await loadCore();
+const scalar = await createAttentionCore({ engine: 'scalar' });
+
+test('in Node 20 (which has WASM SIMD) the default engine is simd; scalar can be asked for', () => {
+  assert.equal(core.engine, 'simd');
+  assert.equal(scalar.engine, 'scalar');
+});
+
+test('an unknown engine is a clear Error naming the option', async () => {
+  await assert.rejects(createAttentionCore({ engine: 'gpu' }), /engine must be one of 'simd', 'scalar'; got string gpu/);
+});
+
+test('the scalar engine computes what the SIMD engine computes (attention, sentence pipeline, encoding)', () => {
+  const [Q, K, V] = [testMatrix(40, 16, 1), testMatrix(30, 16, 2), testMatrix(30, 8, 3)];
+  const a = core.attention(Q, K, V);
+  const b = scalar.attention(Q, K, V);
+  assert.ok(maxAbsDiff(a.weights.data, b.weights.data) < 1e-12);
+  assert.ok(maxAbsDiff(a.output.data, b.output.data) < 1e-12);
+  const words = ['the', 'cat', 'sat', 'on', 'the', 'mat'];
+  assert.ok(maxAbsDiff(core.selfAttention(words).weights.data, scalar.selfAttention(words).weights.data) < 1e-12);
+  assert.ok(maxAbsDiff(core.positionalEncoding(64, 32).data, scalar.positionalEncoding(64, 32).data) < 1e-12);
+});
+
+test('each page engine file carries its wasm one character per byte and runs from those bytes alone', async () => {
+  for (const name of ['atlas-engine-simd.js', 'atlas-engine-scalar.js']) {
+    const factory = require(`../../dist/${name}`);
+    const text = factory.wasmLatin1;
+    assert.equal(typeof text, 'string', name);
+    assert.ok([...text.slice(0, 4)].every((c, i) => c.charCodeAt(0) === [0, 0x61, 0x73, 0x6d][i]), `${name} starts with \0asm`);
+    assert.ok([...text].every((c) => c.charCodeAt(0) < 256), `${name}: one byte per character`);
+    const raw = await factory({ wasmBinary: Uint8Array.from(text, (c) => c.charCodeAt(0)) });
+    assert.equal(typeof raw.attention, 'function', name);
+  }
+});
+
+test('attention with precision float32 returns Float32Arrays within 1e-5 of float64, on both engines', () => {
+  const [Q, K, V] = [testMatrix(200, 64, 4), testMatrix(200, 64, 5), testMatrix(200, 64, 6)];
+  const exact = core.attention(Q, K, V);
+  for (const c of [core, scalar]) {
+    const fast = c.attention(Q, K, V, { precision: 'float32' });
+    for (const key of ['weights', 'scores', 'output']) assert.ok(fast[key].data instanceof Float32Array, key);
+    assert.ok(fast.rowSums instanceof Float32Array);
+    assert.ok(maxAbsDiff(fast.weights.data, exact.weights.data) < 1e-5, c.engine);
+    assert.ok(maxAbsDiff(fast.output.data, exact.output.data) < 1e-4, c.engine);
+  }
+});
+
+test('float32 attention keeps the mask contract: blocked = 0, fully blocked row = zeros', () => {
+  const mask = { rows: 3, cols: 3, data: [0, 1, 1, 1, 1, 1, 0, 0, 0] };
+  const r = core.attention(testMatrix(3, 2, 7), testMatrix(3, 2, 8), testMatrix(3, 2, 9), { mask, precision: 'float32' });
+  assert.deepEqual(Array.from(r.weights.data.subarray(0, 6)), [1, 0, 0, 0, 0, 0]);
+  assert.deepEqual(Array.from(r.rowSums.subarray(1, 2)), [0]);
+});
+
+test('a bad precision or bad float32 input throws a named Error and the core keeps working', () => {
+  const I = { rows: 2, cols: 2, data: [1, 0, 0, 1] };
+  assert.throws(() => core.attention(I, I, I, { precision: 'half' }), /precision must be one of 'float64', 'float32'/);
+  assert.throws(() => core.attention({ rows: 2, cols: 2, data: [1, NaN, 0, 1] }, I, I, { precision: 'float32' }),
+    /Q has a non-finite value .* row 0, column 1/);
+  assert.throws(() => core.attention(I, { rows: 2, cols: 3, data: [1, 0, 0, 1, 0, 0] }, I, { precision: 'float32' }), /K is 2 x 3/);
+  assert.equal(core.attention(I, I, I, { precision: 'float32' }).weights.rows, 2);
+});
