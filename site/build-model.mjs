@@ -1,21 +1,23 @@
 // Turns the committed model file site/model/austen.atlm (written by `make model`)
 // into dist/atlas-model.js: a classic script defining the global
 // attentionAtlasModel (and module.exports in Node), which the page loads only
-// when a "Trained model" view first opens. Also returns the training text's
-// provenance note for LICENSES.txt, from site/model/austen-corpus.json.
+// when a "Trained model" view first opens. Returns the training text's
+// provenance note for LICENSES.txt (from site/model/austen-corpus.json) and the
+// model object's JSON, which the single file carries as a data block.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { provenanceNote } from '../tools/corpus/provenance.mjs';
 
-export const MODEL_SCRIPT = 'atlas-model.js';
+import { MODEL_SCRIPT } from './src/trained/load.js';
 
 export async function writeModelScript(root, dist) {
   const bytes = await readFile(join(root, 'site', 'model', 'austen.atlm'));
   const model = { format: 'attention-atlas-model', version: 1, name: 'austen', base64: bytes.toString('base64') };
+  const json = JSON.stringify(model);
   const script = '// Attention Atlas: the character model trained on Jane Austen by `make model` (see LICENSES.txt).\n'
-    + `var attentionAtlasModel = ${JSON.stringify(model)};\n`
+    + `var attentionAtlasModel = ${json};\n`
     + "if (typeof module === 'object' && module && module.exports) module.exports = attentionAtlasModel;\n";
   await writeFile(join(dist, MODEL_SCRIPT), script);
   const corpus = JSON.parse(await readFile(join(root, 'site', 'model', 'austen-corpus.json'), 'utf8'));
-  return provenanceNote(corpus);
+  return { note: provenanceNote(corpus), json };
 }

@@ -6,7 +6,10 @@
 // Inline code is made safe for the HTML parser: "</script" and "</style" are
 // escaped, and "<!--" in a script (which would change how the parser finds the
 // closing tag) stops the build. The folder build's CSP <meta>, if any, is
-// dropped: one file necessarily has inline scripts and styles.
+// dropped: one file necessarily has inline scripts and styles. `data` maps ids
+// to JSON text put in <script type="application/json" id="..."> blocks: the
+// browser does not run or parse them at load (the trained model's weights
+// wait there until a "Trained model" view reads them, trained/load.js).
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
 
@@ -45,7 +48,7 @@ async function inlineCss(dist, href) {
 }
 
 // substitute: { 'loader.js': 'file.js' } inlines file.js where the page loads loader.js.
-export async function buildSingleFile(dist, { out = 'attention-atlas.html', notice = '', substitute = {} } = {}) {
+export async function buildSingleFile(dist, { out = 'attention-atlas.html', notice = '', substitute = {}, data = {} } = {}) {
   let html = await readFile(join(dist, 'index.html'), 'utf8');
   html = html.replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/i, '');
   html = await replaceAsync(html, /<link rel="stylesheet" href="([^"]+)">/g,
@@ -58,7 +61,9 @@ export async function buildSingleFile(dist, { out = 'attention-atlas.html', noti
   // Inline scripts cannot be deferred: put them at the end of <body>, in the same order.
   const inline = await Promise.all(scripts.map(async (src) => (
     `<script>\n${escapeScript(await readFile(join(dist, substitute[src] ?? src), 'utf8'), src)}\n</script>`)));
-  html = html.replace('</body>', () => `${inline.join('\n')}\n</body>`);
+  const blocks = Object.entries(data).map(([id, json]) => (
+    `<script type="application/json" id="${id}">${escapeScript(json, id)}</script>`));
+  html = html.replace('</body>', () => `${[...blocks, ...inline].join('\n')}\n</body>`);
   html = await replaceAsync(html, /<img([^>]*?) src="([^"]+)"/g,
     async (whole, attrs, src) => (isLocal(src) ? `<img${attrs} src="${await dataUri(join(dist, src))}"` : whole));
   if (notice) {

@@ -21,6 +21,7 @@ import { writeModelScript } from './build-model.mjs';
 import { buildMathFont } from './build-font.mjs';
 import { buildTrainerWorker } from './build-worker.mjs';
 import { embedSnippet } from './src/ui/embed-snippet.js';
+import { MODEL_DATA_ID } from './src/trained/load.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const site = join(root, 'site');
@@ -117,15 +118,17 @@ export async function buildSite() {
     logLevel: 'warning',
   });
   await buildTrainerWorker(root, dist);
-  const modelNote = await writeModelScript(root, dist);
-  const notice = `${await licenseText(root, metafile)}\n----\n\n${modelNote}`;
+  const model = await writeModelScript(root, dist);
+  const notice = `${await licenseText(root, metafile)}\n----\n\n${model.note}`;
   await writeFile(join(dist, 'LICENSES.txt'), notice);
   await cp(join(site, 'examples'), join(dist, 'examples'), { recursive: true });
   await writeExamples(partials);
   // The single file carries attention-core.js (both engines) where the folder
   // build has the loader: it cannot fetch a second file, and it must work in a
   // browser without WASM SIMD too.
-  await buildSingleFile(dist, { notice, substitute: { 'atlas-core-loader.js': 'attention-core.js' } });
+  await buildSingleFile(dist, {
+    notice, substitute: { 'atlas-core-loader.js': 'attention-core.js' }, data: { [MODEL_DATA_ID]: model.json },
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

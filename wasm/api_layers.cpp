@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "atlas/lessons/layers.hpp"
+#include "atlas/lessons/model_layers.hpp"
 #include "atlas/attention/rollout.hpp"
 
 namespace atlas::wasm {
@@ -13,6 +14,13 @@ namespace {
 val matrices_to_js(const std::vector<Matrix>& list) {
   val out = val::array();
   for (const auto& m : list) out.call<void>("push", matrix_to_js(m));
+  return out;
+}
+
+std::vector<Matrix> matrices_from_js(const val& list, const std::string& name) {
+  std::vector<Matrix> out;
+  const int count = list["length"].as<int>();
+  for (int i = 0; i < count; ++i) out.push_back(matrix_from_js(list[i], name + "[" + std::to_string(i) + "]"));
   return out;
 }
 
@@ -36,10 +44,25 @@ val layer_evolution_js(int n, double seed, double noise) {
 
 val rollout_js(const val& layers, double residual) {
   return guarded([&] {
-    std::vector<Matrix> list;
-    const int count = layers["length"].as<int>();
-    for (int l = 0; l < count; ++l) list.push_back(matrix_from_js(layers[l], "layers[" + std::to_string(l) + "]"));
-    return matrices_to_js(attention_rollout(list, residual));
+    return matrices_to_js(attention_rollout(matrices_from_js(layers, "layers"), residual));
+  });
+}
+
+val model_layers_js(const val& attention, double residual) {
+  return guarded([&] {
+    std::vector<std::vector<Matrix>> layers;
+    const int count = attention["length"].as<int>();
+    for (int l = 0; l < count; ++l) layers.push_back(matrices_from_js(attention[l], "attention[" + std::to_string(l) + "]"));
+    const ModelLayers r = model_layers(layers, residual);
+    val curves = val::array();
+    for (const auto& curve : r.mean_by_offset) curves.call<void>("push", vector_to_js(curve));
+    val out = val::object();
+    out.set("mean", matrices_to_js(r.mean));
+    out.set("meanByOffset", curves);
+    out.set("meanDistance", vector_to_js(r.mean_distance));
+    out.set("meanEntropy", vector_to_js(r.mean_entropy));
+    out.set("rollout", matrices_to_js(r.rollout));
+    return out;
   });
 }
 

@@ -36,6 +36,7 @@ EMSCRIPTEN_BINDINGS(attention_atlas) {
   emscripten::function("alibiAttention", &alibi_attention_js);
   emscripten::function("layerEvolution", &layer_evolution_js);
   emscripten::function("rollout", &rollout_js);
+  emscripten::function("modelLayers", &model_layers_js);
   emscripten::function("focusRows", &focus_rows_js);
   emscripten::function("dirichletRows", &dirichlet_rows_js);
   emscripten::function("temperatureRow", &temperature_row_js);

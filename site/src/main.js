@@ -12,7 +12,9 @@
 // figure Download SVG / PNG / CSV / JSON and "Show numbers" (ui/section-tools.js,
 // ui/figure-tools.js). A section with a module is marked data-state="waiting"
 // until it starts, then "ready" (or "error"): tests use that to find and check
-// every live section.
+// every live section. A section whose partial has a trained view gets its
+// "Trained model" switch as it starts (trained/mount.js); the model's weights
+// load only when that switch is used.
 import { sections } from './sections/index.js';
 import { mountEmbed } from './ui/embed-mode.js';
 import { addEmbedButton } from './ui/embed-button.js';
@@ -21,6 +23,8 @@ import { addFigureTools } from './ui/figure-tools.js';
 import { addSectionTools } from './ui/section-tools.js';
 import { setUpTheme } from './ui/theme.js';
 import { fitFormulas } from './ui/fit-formulas.js';
+import { modelLoader } from './trained/load.js';
+import { mountTrained } from './trained/mount.js';
 
 const STATUS_ID = 'core-status';
 
@@ -70,10 +74,12 @@ async function main() {
   setStatus(embedTemplate
     ? 'Every number here is computed in your browser.'
     : 'Attention core ready: every figure below is computed in your browser.');
+  const loadModel = modelLoader(core); // the trained model loads on the first "Trained model" click
   for (const { section, root } of live) {
     startWhenNear(root, () => {
       try {
         section.init(root, core);
+        mountTrained(root, core, loadModel);
         addSectionTools(root, controlsOf(root), { embed: Boolean(embedTemplate) });
         addFigureTools(root, controlsOf(root));
         root.dataset.state = 'ready';

@@ -1,5 +1,6 @@
-// Sections 10 and 12: the hand-built six-layer illustration (with its
-// statistics and rollout) and attention rollout of any stack of layers.
+// Sections 9, 10 and 12: the hand-built six-layer illustration (with its
+// statistics and rollout), attention rollout of any stack of layers, and the
+// per-layer summary of a trained model's run (modelLayers).
 import * as arg from './args.js';
 import { unwrap } from './unwrap.js';
 
@@ -22,6 +23,20 @@ export function layersApi(raw) {
       }
       const checked = layers.map((m, l) => arg.matrix(m, `layers[${l}]`));
       return unwrap(raw.rollout(checked, arg.number(residual, 'residual', 0, 1)));
+    },
+    // attention: [layer][head] of n x n matrices (m.run(text).attention, or .words.attention)
+    // -> { mean: Matrix[L] (heads averaged), meanByOffset: [L] (n: mean weight d keys back),
+    //   meanDistance (L), meanEntropy (L, nats), rollout: Matrix[L] of the means (residual 0.5) }
+    modelLayers(attention, opts) {
+      const { residual = 0.5 } = arg.options(opts, 'options');
+      if (!Array.isArray(attention) || attention.length < 1 || attention.length > 64) {
+        throw new Error(`attention must be an array of 1 to 64 layers, each an array of head matrices; got ${Array.isArray(attention) ? `an array of length ${attention.length}` : typeof attention}`);
+      }
+      const checked = attention.map((heads, l) => {
+        if (!Array.isArray(heads) || heads.length < 1) throw new Error(`attention[${l}] must be a non-empty array of head matrices`);
+        return heads.map((m, h) => arg.matrix(m, `attention[${l}][${h}]`));
+      });
+      return unwrap(raw.modelLayers(checked, arg.number(residual, 'residual', 0, 1)));
     },
   };
 }

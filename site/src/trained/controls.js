@@ -1,0 +1,82 @@
+// The controls every trained view shares, built into its panel on first open:
+// the learner's text, characters or words, and (when the view needs them) a
+// layer and a head. They are bound with bindControls like a section's own, and
+// their input events stop at the panel so the section's controls never react.
+//   const c = trainedControls(el, { text, layers, heads, layer, head });
+//   c.state.text / unit / layer / head;  c.onChange((name, state) => ...);
+//   c.error('text', message);  c.setUnknown(['é']);
+import { bindControls } from '../ui/controls.js';
+
+
+function control(panel, label, input, name) {
+  const box = document.createElement('div');
+  box.className = 'control';
+  const id = `${panel.dataset.prefix}-${name}`;
+  const lab = document.createElement('label');
+  lab.htmlFor = id;
+  lab.textContent = label;
+  input.id = id;
+  input.name = name;
+  const error = document.createElement('p');
+  error.className = 'control-error';
+  error.dataset.errorFor = name;
+  error.setAttribute('aria-live', 'polite');
+  error.hidden = true;
+  box.append(lab, input, error);
+  panel.append(box);
+  return box;
+}
+
+function select(options, value) {
+  const el = document.createElement('select');
+  for (const [v, text] of options) el.add(new Option(text, String(v), false, String(v) === String(value)));
+  return el;
+}
+
+const range = (count, name) => Array.from({ length: count }, (_, i) => [i, `${name} ${i + 1}`]);
+
+// prefix: makes the element ids unique on the page (the section's id, say)
+export function trainedControls(container, { prefix, text, layers, heads, layer = null, head = null, unit = 'characters' }) {
+  const panel = document.createElement('div');
+  panel.dataset.prefix = `trained-${prefix}`;
+  panel.className = 'controls';
+  panel.setAttribute('role', 'group');
+  panel.setAttribute('aria-label', 'Trained model controls');
+  const field = document.createElement('input');
+  field.type = 'text';
+  field.value = text;
+  field.maxLength = 400;
+  field.autocomplete = 'off';
+  field.spellcheck = false;
+  control(panel, 'Text (2 to 128 characters)', field, 'text').classList.add('control-wide');
+  control(panel, 'Read by', select([['characters', 'characters'], ['words', 'words']], unit), 'unit');
+  if (layer !== null) control(panel, 'Layer', select(range(layers, 'layer'), layer), 'layer');
+  if (head !== null) control(panel, 'Head', select(range(heads, 'head'), head), 'head');
+  const unknown = document.createElement('p');
+  unknown.className = 'trained-unknown';
+  unknown.setAttribute('aria-live', 'polite');
+  unknown.hidden = true;
+  container.append(panel, unknown);
+
+  let listener = () => {};
+  const bound = bindControls(panel, (name, state) => listener(name, state));
+  panel.addEventListener('input', (event) => event.stopPropagation());
+  const numeric = () => ({
+    ...bound.state,
+    layer: Number(bound.state.layer ?? 0),
+    head: Number(bound.state.head ?? 0),
+  });
+  return {
+    get state() { return numeric(); },
+    onChange(fn) { listener = (name) => fn(name, numeric()); return this; },
+    set: (name, value) => bound.set(name, value),
+    error: (name, message) => bound.error(name, message),
+    clearErrors: () => bound.clearErrors(),
+    // chars: the characters the model does not know (r.unknown); shown beside the text
+    setUnknown(chars) {
+      unknown.hidden = chars.length === 0;
+      unknown.textContent = chars.length === 0 ? '' : `The model does not know ${chars.map((c) => `“${c}”`).join(', ')}: `
+        + `${chars.length === 1 ? 'it reads as' : 'each reads as'} one unknown symbol (shown as �).`;
+    },
+  };
+}

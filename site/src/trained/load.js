@@ -1,0 +1,44 @@
+// Loads the trained model only when a "Trained model" view first opens, so the
+// article's first paint never waits for (or parses) the weights.
+//   const loadModel = modelLoader(core);  const m = await loadModel();   // one load per page
+// Where the weights come from, in this order:
+//   - the global attentionAtlasModel, if a page already loaded atlas-model.js;
+//   - <script type="application/json" id="atlas-model-data"> (the single-file
+//     build, build-single.mjs): a data block the browser does not run, read with
+//     JSON.parse on first use (no eval, so no 'unsafe-eval' is needed);
+//   - otherwise a <script src="atlas-model.js"> inserted next to the page's own
+//     scripts: a same-folder classic script, which works over http, from file://
+//     and under script-src 'self'.
+export const MODEL_SCRIPT = 'atlas-model.js';
+export const MODEL_DATA_ID = 'atlas-model-data';
+
+function insertScript(src) {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.addEventListener('load', () => resolve());
+    script.addEventListener('error', () => reject(new Error(`${src} could not be loaded; it must sit beside index.html`)));
+    document.head.append(script);
+  });
+}
+
+async function modelSource() {
+  if (window.attentionAtlasModel) return window.attentionAtlasModel;
+  const block = document.getElementById(MODEL_DATA_ID);
+  if (block) return JSON.parse(block.textContent);
+  await insertScript(MODEL_SCRIPT);
+  if (!window.attentionAtlasModel) throw new Error(`${MODEL_SCRIPT} loaded but did not define attentionAtlasModel`);
+  return window.attentionAtlasModel;
+}
+
+export function modelLoader(core) {
+  let pending = null;
+  return () => {
+    if (!pending) {
+      pending = modelSource().then((source) => core.loadModel(source));
+      pending.catch(() => { pending = null; }); // a failed load may be retried
+    }
+    return pending;
+  };
+}

@@ -1,0 +1,110 @@
+// Gives a section its "Random weights | Trained model" switch (or whatever its
+// partial labels the two choices) and, on the first switch to the trained
+// view, loads the model, builds the shared controls and starts the section's
+// trained view. Markup contract, in the section's partial:
+//   <div class="view-switch" data-view-switch> two <button data-view-choice="base|trained"> </div>
+//   <div data-view="base"> ...the section's own controls and figures... </div>
+//   <div class="trained-view" data-view="trained" data-trained="<view name>" hidden>
+//     <p data-model-about></p> <div data-trained-controls></div> <p data-trained-status>
+//     figures whose captions start with <span class="provenance" data-kind="trained" data-model-badge>
+//   </div>
+// The section's sentence (if it has one) becomes the trained view's text when
+// the view opens, so the model reads the learner's own sentence.
+import { views } from './views/index.js';
+import { trainedControls } from './controls.js';
+import { aboutText, badgeText } from './badge.js';
+
+const MAX_CHARACTERS = 128;
+const FALLBACK_TEXT = 'It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.';
+
+function setStatus(el, text, failed = false) {
+  el.textContent = text;
+  el.hidden = !text;
+  el.dataset.state = failed ? 'error' : 'ready';
+}
+
+export function mountTrained(root, core, loadModel) {
+  const panel = root.querySelector('[data-trained]');
+  const switcher = root.querySelector('[data-view-switch]');
+  const view = panel && views[panel.dataset.trained];
+  if (!panel || !switcher || !view) return;
+  const bases = root.querySelectorAll('[data-view="base"]');
+  const status = panel.querySelector('[data-trained-status]');
+  const sentence = () => {
+    const field = root.querySelector('[data-view="base"] input[name="sentence"]');
+    return field ? field.value.trim().slice(0, MAX_CHARACTERS) : FALLBACK_TEXT;
+  };
+  let controls = null;
+  let copied = null; // the section sentence last handed to the trained view
+
+  function fail(message) {
+    setStatus(status, message, true);
+    panel.dataset.state = 'error';
+  }
+
+  function begin(m) {
+    panel.querySelectorAll('[data-model-badge]').forEach((el) => { el.textContent = badgeText(m); });
+    panel.querySelectorAll('[data-model-about]').forEach((el) => { el.textContent = aboutText(m); });
+    copied = sentence();
+    const first = m.run(copied.length >= 2 ? copied : FALLBACK_TEXT);
+    controls = trainedControls(panel.querySelector('[data-trained-controls]'), {
+      prefix: root.id, text: copied, layers: m.config.layers, heads: m.config.heads, ...view.choices(first),
+    });
+    const draw = view.init(panel, { core, m });
+    const update = () => {
+      const { state } = controls;
+      let run;
+      try {
+        run = m.run(state.text);
+      } catch (error) {
+        controls.error('text', error.message);
+        return;
+      }
+      controls.clearErrors();
+      controls.setUnknown(run.unknown);
+      draw(run, state);
+    };
+    controls.onChange(update);
+    update();
+  }
+
+  async function start() {
+    setStatus(status, 'Loading the trained model…');
+    panel.dataset.state = 'loading';
+    let m;
+    try {
+      m = await loadModel();
+    } catch (error) {
+      fail(`The trained model could not be loaded (${error.message}).`);
+      return;
+    }
+    try {
+      begin(m);
+    } catch (error) {
+      fail(`The trained view could not start (${error.message}). The rest of the page still works.`);
+      console.error(`Trained view of ${root.id} failed to start`, error);
+      return;
+    }
+    setStatus(status, '');
+    panel.dataset.state = 'ready';
+  }
+
+  function show(choice) {
+    const trained = choice === 'trained';
+    bases.forEach((el) => { el.hidden = trained; });
+    panel.hidden = !trained;
+    root.dataset.view = choice;
+    switcher.querySelectorAll('[data-view-choice]').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.viewChoice === choice)));
+    if (!trained) return;
+    if (!panel.dataset.state) start();
+    else if (controls && sentence() !== copied && sentence().length >= 2) {
+      copied = sentence();
+      controls.set('text', copied);
+    }
+  }
+
+  switcher.addEventListener('click', (event) => {
+    const button = event.target.closest('[data-view-choice]');
+    if (button) show(button.dataset.viewChoice);
+  });
+}

@@ -1,0 +1,190 @@
+// The "Trained model" views of sections 1, 3, 8, 9, 10 and 12 in a real
+// Chromium: the weights load only when a trained view is first opened (no
+// request for atlas-model.js before), each view draws the core's numbers for
+// the shipped model, switches back, reports unknown characters and bad text,
+// and works over http (with the strict CSP), from file:// and in the single file.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openBrowser, showSection, DIST } from './harness.mjs';
+
+let browser;
+let lonely; // a folder holding only the single file
+before(async () => {
+  browser = await openBrowser();
+  lonely = await mkdtemp(join(tmpdir(), 'atlas-trained-'));
+  await copyFile(join(DIST, 'attention-atlas.html'), join(lonely, 'attention-atlas.html'));
+});
+after(async () => {
+  await browser.close();
+  await rm(lonely, { recursive: true, force: true });
+});
+
+const BADGE = /^Trained model: 3 layers × 4 heads, \d+k parameters, Austen, \d\.\d\d nats\/char held out$/;
+
+function modelRequests(page) {
+  const seen = [];
+  page.on('request', (r) => { if (r.url().endsWith('atlas-model.js')) seen.push(r.url()); });
+  return seen;
+}
+
+async function openTrained(page, id) {
+  const section = await showSection(page, id);
+  await section.locator('[data-view-choice="trained"]').click();
+  await page.waitForFunction((sid) => document.querySelector(`#${sid} [data-trained]`)?.dataset.state === 'ready', id);
+  return section;
+}
+
+// What the page's core says for the shipped model on a text (the expected numbers).
+function expected(page, text) {
+  return page.evaluate(async (t) => {
+    const core = await window.createAttentionCore();
+    const m = core.loadModel(window.attentionAtlasModel || JSON.parse(document.getElementById('atlas-model-data').textContent));
+    const r = m.run(t);
+    const best = r.heads.reduce((a, b) => (b.previousToken > a.previousToken ? b : a));
+    const out = {
+      n: r.tokens.length, words: r.words.labels.length, unknown: r.unknown, best,
+      weights: Array.from(r.attention[best.layer][best.head].data),
+      heads: r.heads, layers: m.config.layers, parameters: m.config.parameters, heldOutLoss: m.meta.heldOutLoss,
+      offsets: core.modelLayers(r.attention).meanByOffset.map((c) => Array.from(c)),
+    };
+    m.dispose();
+    return out;
+  }, text);
+}
+
+const cellValues = (chart) => chart.locator('g.cell').evaluateAll((cells) => cells.map((c) => Number(c.dataset.value)));
+
+for (const mode of ['http', 'file']) {
+  test(`self-attention trained view (${mode}): loads the model on first use, draws the strongest previous-token head and its query-key plane, words, unknown characters, switches back`, async () => {
+    const { page, errors, outside, violations } = await browser.open(mode, mode === 'http' ? { csp: true } : {});
+    const requests = modelRequests(page);
+    const section = await showSection(page, 'self-attention');
+    assert.equal(await section.locator('[data-view-choice="trained"]').textContent(), 'Trained model');
+    assert.deepEqual(requests, [], 'no request for atlas-model.js before a trained view opens');
+    assert.equal(await page.evaluate(() => typeof window.attentionAtlasModel), 'undefined');
+
+    await openTrained(page, 'self-attention');
+    assert.equal(requests.length, 1, 'atlas-model.js is requested once, on first use');
+    const panel = section.locator('[data-trained]');
+    assert.ok(await section.locator('[data-view="base"]').first().isHidden(), 'the random-weights view is hidden');
+    const text = 'The cat sat on the mat';
+    assert.equal(await panel.locator('input[name="text"]').inputValue(), text, 'the trained view reads the section’s sentence');
+    const want = await expected(page, text);
+    const badges = await panel.locator('[data-model-badge]').allTextContents();
+    assert.equal(badges.length, 2);
+    for (const badge of badges) assert.match(badge, BADGE);
+    assert.ok(badges[0].includes(`${want.heldOutLoss.toFixed(2)} nats/char`) && badges[0].includes(`${Math.round(want.parameters / 1000)}k parameters`));
+    assert.match(await panel.locator("[data-model-about]").textContent(), /copied again later.*section 8 measures whether one did/);
+
+    // The default head is the strongest previous-token head, and its cells are the core's weights.
+    assert.equal(await panel.locator('select[name="layer"]').inputValue(), String(want.best.layer));
+    assert.equal(await panel.locator('select[name="head"]').inputValue(), String(want.best.head));
+    const head = panel.locator('[data-chart="trained-head"]');
+    const drawn = await cellValues(head);
+    assert.equal(drawn.length, want.n * want.n);
+    drawn.forEach((v, i) => assert.ok(Math.abs(v - want.weights[i]) < 1e-9, `cell ${i}`));
+    assert.ok(drawn.every((v, i) => (i % want.n) <= Math.floor(i / want.n) || v === 0), 'causal: nothing above the diagonal');
+
+    // The query-key plane: one query and one key per character; pointing at a query links its top keys.
+    const plane = panel.locator('[data-chart="trained-qk"]');
+    assert.equal(await plane.locator('g.point[data-group="0"]').count(), want.n);
+    assert.equal(await plane.locator('g.point[data-group="1"]').count(), want.n);
+    assert.match(await panel.locator('[data-qk-note]').textContent(), /keeps \d+% of the variance.*not a distance/);
+    await plane.locator('svg').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await plane.locator('.links line').count(), 2, 'query 1 (“h”) sees keys 0 and 1, both with weight > 0');
+    assert.match(await plane.locator('.readout').textContent(), /^query “h” gives most weight to “[Th]” \(\d+%\), “[Th]” \(\d+%\)$/);
+
+    // By words: one row per word.
+    await panel.locator('select[name="unit"]').selectOption('words');
+    assert.equal((await cellValues(head)).length, want.words * want.words);
+
+    // Unknown characters are named beside the text; bad text gets a message there, the figure stays.
+    const field = panel.locator('input[name="text"]');
+    await field.fill('A snowman ☃ and a € sign');
+    const unknown = panel.locator('.trained-unknown');
+    assert.ok(await unknown.isVisible());
+    assert.match(await unknown.textContent(), /“☃”, “€”/);
+    assert.deepEqual((await expected(page, 'A snowman ☃ and a € sign')).unknown, ['☃', '€']);
+    await field.fill('x');
+    assert.match(await panel.locator('[data-error-for="text"]').textContent(), /2/);
+    assert.equal((await cellValues(head)).length, 49, 'the last good figure stays (7 words)');
+    await field.fill(text);
+    assert.ok(await unknown.isHidden());
+    assert.ok(await panel.locator('[data-error-for="text"]').isHidden());
+
+    // Switching back shows the random-weights figure again, unchanged in size.
+    await section.locator('[data-view-choice="base"]').click();
+    assert.ok(await panel.isHidden());
+    assert.equal(await section.locator('[data-chart="weights"] g.cell').count(), 36);
+    assert.equal(await section.locator('[data-view-choice="base"]').getAttribute('aria-pressed'), 'true');
+    assert.deepEqual(errors, []);
+    assert.deepEqual(outside, []);
+    assert.deepEqual(await violations(), []);
+  });
+}
+
+test('every other trained view draws the core’s numbers, loads the model only once, and switches back (http)', async () => {
+  const { page, errors, outside } = await browser.open('http');
+  const requests = modelRequests(page);
+
+  const mh = await openTrained(page, 'multi-head');
+  const text = await mh.locator('[data-trained] input[name="text"]').inputValue();
+  const want = await expected(page, text);
+  assert.equal(await mh.locator('[data-chart="trained-heads"] .panel').count(), 4);
+  await mh.locator('[data-trained] select[name="layer"]').selectOption('2');
+  assert.match(await mh.locator('[data-chart="trained-heads"] .panel-title').first().textContent(), /^Layer 3, head 1$/);
+
+  const hr = await openTrained(page, 'head-roles');
+  for (const key of ['previousToken', 'firstToken', 'induction']) {
+    assert.equal(await hr.locator(`[data-chart="trained-rank-${key}"] g.bar`).count(), 12, `${key}: one bar per head`);
+  }
+  const best = hr.locator('[data-chart="trained-best"] .panel-title');
+  assert.equal(await best.count(), 3);
+  const hrText = await hr.locator('[data-trained] input[name="text"]').inputValue();
+  const hrWant = await expected(page, hrText);
+  assert.equal(await best.first().textContent(), `Best previous-token head: layer ${hrWant.best.layer + 1}, head ${hrWant.best.head + 1}`);
+  const ranked = await hr.locator('[data-chart="trained-rank-induction"] g.bar').evaluateAll((bars) => bars.map((b) => b.textContent));
+  assert.equal(ranked.length, 12);
+
+  const di = await openTrained(page, 'distance');
+  const diWant = await expected(page, await di.locator('[data-trained] input[name="text"]').inputValue());
+  assert.equal(await di.locator('[data-chart="trained-offsets"] g.series').count(), diWant.layers);
+  assert.equal(await di.locator('[data-chart="trained-offsets"] g.series').first().locator('circle').count(), diWant.offsets[0].length);
+
+  const ly = await openTrained(page, 'layers');
+  assert.equal(await ly.locator('[data-chart="trained-distance"] g.series circle').count(), 3);
+  assert.equal(await ly.locator('[data-chart="trained-entropy"] g.series circle').count(), 3);
+
+  const fl = await openTrained(page, 'flow');
+  assert.equal(await fl.locator('[data-trained] select[name="unit"]').inputValue(), 'words');
+  assert.deepEqual(await fl.locator('[data-chart="trained-arrows"] g.word text').allTextContents(), ['Dogs', 'love', 'to', 'play', 'fetch']);
+  assert.ok(await fl.locator('[data-chart="trained-arrows"] path.arrow').count() > 0);
+  assert.equal(await fl.locator('[data-chart="trained-rollout"] .panel').count(), 3);
+  await fl.locator('[data-view-choice="base"]').click();
+  assert.ok(await fl.locator('[data-chart="flow-arrows"]').isVisible());
+
+  assert.equal(requests.length, 1, 'six trained views, one load');
+  assert.ok(want.heads.length === 12);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(outside, []);
+});
+
+test('single file from file://: the model is inside but not run at load, and a trained view reads it on first use', async () => {
+  const { page, errors, outside } = await browser.open('file', { dir: lonely, path: 'attention-atlas.html' });
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  const section = await showSection(page, 'self-attention');
+  assert.equal(await page.evaluate(() => typeof window.attentionAtlasModel), 'undefined', 'not parsed at load');
+  assert.equal(await page.locator('script[type="application/json"]#atlas-model-data').count(), 1);
+  await openTrained(page, 'self-attention');
+  assert.match(await section.locator('[data-model-badge]').first().textContent(), BADGE);
+  assert.ok(await section.locator('[data-chart="trained-head"] g.cell').count() > 0);
+  assert.deepEqual(requests.filter((url) => !/^(data|blob):/.test(url)), []);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(outside, []);
+});
