@@ -10,7 +10,8 @@
 // and hands them to Emscripten as Module.wasmBinary, so nothing is fetched.
 // The string is UTF-8 in the file: a page that loads it must be UTF-8 (ours
 // are); dist/attention-core.js, the public file, keeps plain-ASCII base64.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 const [input, output, factory] = process.argv.slice(2);
 const PREFIX = 'wasmBinaryFile="data:application/octet-stream;base64,';
@@ -26,4 +27,5 @@ const bytes = Buffer.from(js.slice(start + PREFIX.length, end), 'base64');
 const ESCAPED = new Set([0x00, 0x0a, 0x0d, 0x27, 0x5c, 0x3c]);
 let text = '';
 for (const b of bytes) text += ESCAPED.has(b) ? `\\x${b.toString(16).padStart(2, '0')}` : String.fromCharCode(b);
+mkdirSync(dirname(output), { recursive: true }); // a fresh clone has no dist/ yet
 writeFileSync(output, `${js.slice(0, start + PREFIX.length)}${js.slice(end)}\n${factory}.wasmLatin1 = '${text}';\n`, 'utf8');
