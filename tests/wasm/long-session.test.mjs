@@ -107,6 +107,12 @@ const CALLS = [
       if (own) m.dispose();
     }
   }],
+  // The per-layer summary of a trained run (every third: no layers, which it refuses).
+  ['modelLayers', (core, k) => {
+    sharedModel ??= core.loadModel(shippedModel);
+    const run = sharedModel.run(SENTENCES[k % SENTENCES.length]);
+    return core.modelLayers(k % 3 ? (k % 2 ? run.attention : run.words.attention) : [], { residual: (k % 11) / 10 });
+  }],
   // Resume a saved run, or refuse a truncated file with a TrainerFileError.
   ['loadTrainer', (core, k) => {
     const bytes = savedTrainer(core, k);
