@@ -82,10 +82,11 @@ test('every figure of every section has export tools and its CSV has one line pe
   const { page, errors } = await browser.open('http');
   const states = await showAllSections(page);
   assert.ok(Object.values(states).every((s) => s === 'ready'), JSON.stringify(states));
-  const figures = page.locator('main > section figure:has([data-chart])'); // the strips are views of a figure, not figures
+  // The strips are views of a figure, not figures; trained views stay hidden until switched on.
+  const figures = page.locator('main > section figure:has([data-chart]):visible');
   const count = await figures.count();
   assert.ok(count >= 22, `${count} figures`);
-  assert.equal(await page.locator('main > section figure:has([data-chart]) .figure-tools').count(), count, 'tools under every figure');
+  assert.equal(await page.locator('main > section figure:has([data-chart]):visible > .figure-tools').count(), count, 'tools under every figure');
   for (let k = 0; k < count; k++) {
     const figure = figures.nth(k);
     const csv = (await downloaded(page, figure, 'CSV')).bytes.toString('utf8').trim().split('\r\n');

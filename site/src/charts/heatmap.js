@@ -170,7 +170,12 @@ export function heatmap(container, options = {}) {
       this.dataset.value = value;
       setIfChanged(rect, 'fill', isBlocked ? hatchFill : color(value));
       setIfChanged(text, 'class', 'value');
-      setIfChanged(text, 'style', `fill: ${ink(value)}`);
+      // Through the CSSOM, not a style attribute: the strict CSP (style-src 'self') blocks those.
+      const fill = ink(value);
+      if (text.dataset.ink !== fill) {
+        text.dataset.ink = fill;
+        text.style.fill = fill;
+      }
       const label = showValues && !isBlocked ? fmt(value) : '';
       if (text.textContent !== label) text.textContent = label;
     });

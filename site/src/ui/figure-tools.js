@@ -4,7 +4,7 @@
 // (the same numbers as tables). Nothing per figure is needed from a section:
 // its charts answer tables() (charts/registry.js) and its controls give the
 // inputs (controlsOf(section).inputs(), plus what the section adds with
-// controls.describe()). A figure without a registered chart gets no tools.
+// controls.describe()). A figure without a chart element gets no tools.
 //
 // In a frame, downloads work only if the embedding page's sandbox has
 // allow-downloads (the Atlas snippet does); a frame cannot see its own sandbox
@@ -98,8 +98,11 @@ function addTools(section, figure, controls) {
   figure.append(numbers);
 }
 
+// Every figure with a chart element gets them, also one whose chart registers
+// later (a trained view built on first use, section 13 drawing in stages):
+// the tables are read when a tool is used, not now.
 export function addFigureTools(section, controls) {
   section.querySelectorAll('figure').forEach((figure) => {
-    if (figureTables(figure).length) addTools(section, figure, controls);
+    if (figure.querySelector('[data-chart]')) addTools(section, figure, controls);
   });
 }
