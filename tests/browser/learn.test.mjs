@@ -180,7 +180,7 @@ test('learn: switching off the head that passed 0.4 raises the repeat loss; 1 la
   await section.locator('[data-action="reset"]').click();
   const lrError = section.locator('[data-error-for="learningRate"]');
   await lrError.waitFor({ state: 'visible' });
-  assert.match(await lrError.textContent(), /learningRate must be greater than 0/);
+  assert.match(await lrError.textContent(), /Learning rate must be a number from 0.0001 to 10/);
   await section.locator('input[name="learningRate"]').fill('10');
   await section.locator('[data-action="reset"]').click();
   await phase('idle');

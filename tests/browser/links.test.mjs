@@ -93,11 +93,11 @@ test('a refused input gets a message for people beside it and marks the figure o
   const message = section.locator('[data-error-for="seed"]');
   assert.equal(await message.textContent(), 'Seed must be a whole number from 0 to 4,294,967,295.');
   assert.equal(await seed.getAttribute('aria-invalid'), 'true');
-  assert.equal(await section.locator('figure:has([data-chart]) .stale-note').isVisible(), true);
+  assert.equal(await section.locator('figure:has([data-chart]) .stale-note').first().isVisible(), true);
   assert.deepEqual(await cellValues(section), before, 'the last good figure stays');
   await seed.fill('5');
   assert.equal(await message.isVisible(), false);
-  assert.equal(await section.locator('figure:has([data-chart]) .stale-note').isVisible(), false);
+  assert.equal(await section.locator('figure:has([data-chart]) .stale-note').first().isVisible(), false);
   assert.notDeepEqual(await cellValues(section), before);
   assert.deepEqual(errors, []);
 });
