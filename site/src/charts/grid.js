@@ -41,7 +41,7 @@ export function heatmapGrid(container, options = {}) {
   // heads slider from 4 to 5 appends one panel instead of rebuilding four).
   // Linked hover reads the current list, so added panels join the link.
   function resize(count) {
-    charts.splice(count).forEach((c) => c.panel.remove());
+    charts.splice(count).forEach((c) => { c.chart.dispose(); c.panel.remove(); });
     while (charts.length < count) {
       const panel = root.append('div').attr('class', 'panel');
       const title = panel.append('h4').attr('class', 'panel-title');

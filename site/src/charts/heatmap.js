@@ -7,6 +7,7 @@
 //   chart.update({ matrix, rowLabels, colLabels, rowNotes, blocked });
 //   chart.highlight(i, j);  chart.onHover((cell) => ...);  linkHover([chartA, chartB]);
 //   chart.onSelect((cell) => ...)   a cell chosen by click, tap, or Enter / Space on the focused cell
+//   chart.dispose()  stops its size and theme watchers (a grid calls it for a panel it removes)
 //
 // Options (defaults):
 //   domain: [0, 1]     colour scale; 'auto' = [0, max], or [-max|x|, max|x|] when diverging
@@ -348,14 +349,15 @@ export function heatmap(container, options = {}) {
   // every update: reading clientWidth after other charts changed the page forces
   // a synchronous reflow of the whole article per chart. Only a new width lays
   // the chart out again (its own growth in height does not).
-  new ResizeObserver(() => {
+  const sizes = new ResizeObserver(() => {
     const width = container.clientWidth;
     if (width === knownWidth) return;
     knownWidth = width;
     palette = null;
     layout();
-  }).observe(container);
-  onThemeChange(container, () => { palette = null; layout(); });
+  });
+  sizes.observe(container);
+  const stopThemeWatch = onThemeChange(container, () => { palette = null; layout(); });
 
   function tables() {
     if (!data) return [];
@@ -392,6 +394,11 @@ export function heatmap(container, options = {}) {
     },
     get data() {
       return data;
+    },
+    // Stops watching size and theme: call it when the chart is removed for good.
+    dispose() {
+      sizes.disconnect();
+      stopThemeWatch();
     },
   });
 }
