@@ -7,7 +7,6 @@
 //   c.error('text', message);  c.setUnknown(['é']);
 import { bindControls } from '../ui/controls.js';
 
-
 function control(panel, label, input, name) {
   const box = document.createElement('div');
   box.className = 'control';
@@ -38,7 +37,10 @@ const range = (count, name) => Array.from({ length: count }, (_, i) => [i, `${na
 // prefix: makes the element ids unique on the page (the section's id, say)
 export function trainedControls(container, { prefix, text, layers, heads, layer = null, head = null, unit = 'characters' }) {
   const panel = document.createElement('div');
-  panel.dataset.prefix = `trained-${prefix}`;
+  // The id names the panel's parameters in the address (trained-distance.text=...),
+  // apart from the section's own and from every other trained view's.
+  panel.id = `trained-${prefix}`;
+  panel.dataset.prefix = panel.id;
   panel.className = 'controls';
   panel.setAttribute('role', 'group');
   panel.setAttribute('aria-label', 'Trained model controls');

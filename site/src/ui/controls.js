@@ -59,6 +59,7 @@ function applyRaw(el, raw, root) {
 }
 
 export function bindControls(root, onChange) {
+  if (!root.id) throw new Error('bindControls: the root element needs an id (it names its parameters in the address)');
   const controls = new Map();
   root.querySelectorAll('input[name], select[name], textarea[name]').forEach((el) => {
     if (el.type === 'radio' && controls.has(el.name)) return;

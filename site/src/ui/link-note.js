@@ -13,7 +13,8 @@ export function linkNote(root, ignored) {
     note.className = 'link-note';
     note.setAttribute('role', 'status');
     const anchor = root.querySelector('.controls') || root.querySelector('h2');
-    anchor.after(note);
+    if (anchor) anchor.after(note);
+    else root.prepend(note); // a group of controls without a heading (a trained view's)
   }
   const title = document.createElement('p');
   title.textContent = 'This link carried settings that were not used, so their defaults are shown:';
