@@ -177,16 +177,16 @@ test('learn: switching off the head that passed 0.4 raises the repeat loss; 1 la
 
   // A learning rate the core refuses: a message next to the field. One far too high: the run stops and says why.
   await section.locator('input[name="learningRate"]').fill('0');
-  await section.locator('[data-action="reset"]').click();
+  await section.locator('[data-action="restart"]').click();
   const lrError = section.locator('[data-error-for="learningRate"]');
   await lrError.waitFor({ state: 'visible' });
   assert.match(await lrError.textContent(), /Learning rate must be a number from 0.0001 to 10/);
   await section.locator('input[name="learningRate"]').fill('10');
-  await section.locator('[data-action="reset"]').click();
+  await section.locator('[data-action="restart"]').click();
   await phase('idle');
   await section.locator('[data-action="start"]').click();
   await phase('stopped');
-  assert.match(await section.locator('[data-error-for="run"]').textContent(), /learning rate .* too high.*Press Reset/);
+  assert.match(await section.locator('[data-error-for="run"]').textContent(), /learning rate .* too high.*Press New run/);
   assert.equal(await section.locator('[data-action="start"]').isDisabled(), true);
   assert.doesNotMatch(await section.locator('[data-learn="progress"]').textContent(), /NaN|Infinity/);
   assert.deepEqual(errors, []);

@@ -1,5 +1,6 @@
 // A page left open for a whole lesson: 1,000 slider moves across every
-// section keep the JS heap and the DOM bounded, and the page keeps drawing.
+// section keep the JS heap and the DOM bounded, and the page keeps drawing;
+// a minute of live training (section 13) keeps the heap within its timeline's cap.
 //
 // Measured through Chromium's DevTools protocol after a forced garbage
 // collection (HeapProfiler.collectGarbage): Runtime.getHeapUsage gives the
@@ -85,4 +86,47 @@ test(`${MOVES} slider moves across every section keep the JS heap and the DOM bo
   }
   assert.deepEqual(errors, []);
   assert.equal(await page.locator('[data-error-for]:not([hidden])').count(), 0, 'no slider value was refused');
+});
+
+// Section 13 left training for a minute: the page keeps at most 240 snapshots (learn-history.js),
+// so its heap may grow by about 240 evaluations and no more. One evaluation's size is measured
+// from the page's own core (the attention matrices are most of it); the bound allows twice that.
+const TRAIN_MS = 60_000;
+const CAP = 240;
+test('60 s of live training keep the JS heap within the timeline’s cap', async () => {
+  const { page, errors } = await browser.open('http');
+  const section = page.locator('#learn');
+  await section.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.getElementById('learn').dataset.phase === 'idle', null, { timeout: 60000 });
+  const evaluationBytes = await page.evaluate(async () => {
+    const core = await window.createAttentionCore();
+    const t = core.createTrainer({ task: 'induction', seed: 1 });
+    const e = t.evaluate();
+    t.dispose();
+    return e.attention.flat().reduce((sum, m) => sum + m.data.byteLength, 0) + 64 * e.heads.length + 1024;
+  });
+  const cdp = await page.context().newCDPSession(page);
+  const measure = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    const kept = Number(await section.locator('input[name="snapshot"]').getAttribute('max')) + 1;
+    return { heapBytes: usedSize, kept, step: Number(await page.evaluate(() => document.getElementById('learn').dataset.step)) };
+  };
+  const start = await measure();
+  await section.locator('[data-action="start"]').click();
+  const checkpoints = [];
+  for (let t = 15_000; t <= TRAIN_MS; t += 15_000) {
+    await page.waitForTimeout(15_000);
+    checkpoints.push(await measure());
+  }
+  await section.locator('[data-action="pause"]').click();
+  const bound = start.heapBytes + 2 * CAP * evaluationBytes;
+  console.log(`browser training session: ${TRAIN_MS / 1000} s, one evaluation ~${evaluationBytes} B, start ${JSON.stringify(start)},`,
+    `then ${JSON.stringify(checkpoints)}; bound ${bound} B`);
+  assert.ok(checkpoints.at(-1).step > checkpoints[0].step, 'it trained throughout');
+  for (const c of checkpoints) {
+    assert.ok(c.kept <= CAP, `${c.kept} snapshots kept`);
+    assert.ok(c.heapBytes <= bound, `JS heap ${c.heapBytes} B at step ${c.step}; start ${start.heapBytes} B, bound ${bound} B`);
+  }
+  assert.deepEqual(errors, []);
 });

@@ -116,7 +116,7 @@ test('a learning rate of 10 stops training with a message, and no NaN comes out'
   assert.equal(r.stopped, true);
   assert.match(r.message, /Training stopped at step \d+/);
   assert.ok(Number.isFinite(r.loss));
-  assert.throws(() => t.step(1), /Reset to train again/);
+  assert.throws(() => t.step(1), /Create a new trainer to train again/);
   const e = t.evaluate();
   assert.ok(e.heads.every((h) => Object.values(h).every((v) => typeof v !== 'number' || Number.isFinite(v))));
   t.dispose();

@@ -66,7 +66,7 @@ void Trainer::set_learning_rate(double learning_rate) {
 
 StepResult Trainer::step(int k) {
   need(k >= 1 && k <= 10000, "steps must be 1 to 10000; got " + std::to_string(k));
-  need(!stopped(), stop_message_ + " Reset to train again.");
+  need(!stopped(), stop_message_ + " Create a new trainer to train again.");
   const ModelShape& s = options_.shape;
   const double ceiling = 2.0 * std::log(static_cast<double>(s.vocab));
   std::vector<float> grad;

@@ -32,6 +32,11 @@ export function snapshotHistory({ cap = 240, threshold = 0.4 } = {}) {
       list = [];
       passed = null;
     },
+    // Forgets what came after `step` (a run carried on from a checkpoint at that step).
+    rewind(step) {
+      list = list.filter((e) => e.step <= step);
+      if (passed && passed.step > step) passed = null;
+    },
     get list() { return list; },
     get passed() { return passed; },
     // The index of the kept snapshot nearest to `step`.

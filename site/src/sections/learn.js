@@ -3,12 +3,15 @@
 // the controls into messages and the evaluations it gets back into figures
 // (learn-figures.js), keeping a bounded history for the timeline
 // (learn-history.js). Phases: starting -> idle -> running <-> paused -> stopped
-// (diverged); a new seed, task or layer count (or Reset) starts a new idle run.
+// (diverged); a new seed, task or layer count (or New run) starts a new idle run.
+// A worker that dies (an error event, or silence for QUIET_MS while it should be
+// training) is replaced by training on the page itself, carried on from its last
+// checkpoint (every 100 steps and on Pause); the mode line says so.
 // The section's data-phase, data-mode, data-step, data-passed-step and
 // data-drawing (present while figures are being redrawn) attributes say where
 // it is (tests and bench/train.mjs read them).
 import { bindControls } from '../ui/controls.js';
-import { startTrainer } from '../worker/start.js';
+import { startTrainer, startOnPage, MODE_LABELS } from '../worker/start.js';
 import { learnFigures, headName } from './learn-figures.js';
 import { snapshotHistory } from './learn-history.js';
 import { headSwitches } from './learn-ablation.js';
@@ -17,12 +20,14 @@ const FIELDS = ['seed', 'task', 'layers', 'learningRate'];
 // The control an error message is about (the core names the option), else `fallback`.
 const fieldOf = (message, fallback) => FIELDS.find((f) => message.includes(f)) || fallback;
 const nats = (v) => v.toFixed(3);
+// A running worker reports every 25 steps, well under a second here; this much silence means it died.
+const QUIET_MS = 10000;
 
 export default {
   id: 'learn',
   init(root, core) {
     const find = (name) => root.querySelector(`[data-learn="${name}"]`);
-    const buttons = Object.fromEntries(['start', 'pause', 'step', 'reset'].map((a) => [a, root.querySelector(`[data-action="${a}"]`)]));
+    const buttons = Object.fromEntries(['start', 'pause', 'step', 'restart'].map((a) => [a, root.querySelector(`[data-action="${a}"]`)]));
     const slider = root.querySelector('input[name="snapshot"]');
     const figures = learnFigures(root);
     const history = snapshotHistory();
@@ -32,6 +37,9 @@ export default {
     let follow = true;
     let drawPending = false;
     let baseline = null; // the latest evaluation with every head in use
+    let checkpoint = null; // { step, bytes } the run's latest save, to carry it on if its worker dies
+    let resume = false; // start training again once the carried-on run is restored
+    let watchdog = 0;
     const clock = { total: 0, since: null };
     const seconds = () => (clock.total + (clock.since === null ? 0 : performance.now() - clock.since)) / 1000;
     const send = (message) => runner?.send(message);
@@ -43,8 +51,30 @@ export default {
       buttons.start.disabled = !['idle', 'paused'].includes(next);
       buttons.pause.disabled = next !== 'running';
       buttons.step.disabled = !['idle', 'paused'].includes(next);
-      buttons.reset.disabled = next === 'starting';
+      buttons.restart.disabled = next === 'starting';
       switches.enable(has && next !== 'stopped');
+      listen();
+    }
+
+    // While a worker should be training, each message re-arms the watchdog.
+    function listen() {
+      clearTimeout(watchdog);
+      if (phase === 'running' && runner && runner.mode !== 'page') watchdog = setTimeout(() => fallBack('it stopped answering'), QUIET_MS);
+    }
+
+    async function fallBack(why) {
+      if (!runner || runner.mode === 'page') return;
+      resume = phase === 'running';
+      runner.stop();
+      runner = null;
+      clockRun(false);
+      setPhase('starting');
+      runner = await startOnPage(core, onMessage);
+      root.dataset.mode = runner.mode;
+      find('mode').textContent = `The background worker stopped (${why}). ${MODE_LABELS.page}, `
+        + `carrying the run on from step ${checkpoint ? checkpoint.step : 0}.`;
+      if (checkpoint) send({ type: 'restore', bytes: checkpoint.bytes, field: 'run' });
+      else newRun();
     }
 
     function clockRun(on) {
@@ -117,6 +147,7 @@ export default {
     }
 
     function newRun() {
+      checkpoint = null;
       clockRun(false);
       clock.total = 0;
       setPhase('starting');
@@ -127,21 +158,30 @@ export default {
     const handlers = {
       created(m) {
         controls.clearErrors();
-        history.clear();
-        baseline = null;
-        follow = true;
-        delete root.dataset.passedStep;
-        delete root.dataset.passedSeconds;
+        if (m.restored) {
+          history.rewind(m.evaluation.step);
+        } else {
+          history.clear();
+          baseline = null;
+          follow = true;
+          delete root.dataset.passedStep;
+          delete root.dataset.passedSeconds;
+        }
         for (const el of root.querySelectorAll('[data-config]')) el.textContent = String(m.config[el.dataset.config]);
         setPhase('idle');
         received(m.evaluation);
+        if (resume) start();
+        resume = false;
+      },
+      checkpoint(m) {
+        checkpoint = m;
       },
       evaluation(m) {
         received(m.evaluation);
         if (m.result?.stopped) {
           clockRun(false);
           setPhase('stopped');
-          controls.error('run', `${m.result.message} Press Reset to train again.`);
+          controls.error('run', `${m.result.message} Press New run to train again.`);
         }
       },
       error(m) {
@@ -168,23 +208,29 @@ export default {
       controls.error('ablate', '');
       send({ type: 'ablate', layer, head, off, field: 'ablate' });
     });
-    buttons.start.addEventListener('click', () => {
+    function start() {
       controls.error('run', '');
       setPhase('running');
       clockRun(true);
       send({ type: 'run' });
-    });
+    }
+    const onMessage = (m) => {
+      listen();
+      handlers[m.type]?.(m);
+    };
+    buttons.start.addEventListener('click', start);
     buttons.pause.addEventListener('click', () => {
       clockRun(false);
       setPhase('paused');
       send({ type: 'pause' });
     });
     buttons.step.addEventListener('click', () => send({ type: 'step', steps: 1, field: 'run' }));
-    buttons.reset.addEventListener('click', newRun);
+    buttons.restart.addEventListener('click', newRun);
     setPhase('starting');
 
-    startTrainer(core, (m) => handlers[m.type]?.(m)).then((started) => {
+    startTrainer(core, onMessage).then((started) => {
       runner = started;
+      runner.onDeath = (why) => fallBack(`it reported “${why}”`);
       root.dataset.mode = started.mode;
       find('mode').textContent = `${started.label}.`;
       newRun();

@@ -11,14 +11,18 @@
 // In:  { type: 'create', options, field }  new run (the old trainer is disposed)
 //      { type: 'run' } | { type: 'pause' } | { type: 'step', steps }
 //      { type: 'learningRate', value, field } | { type: 'ablate', layer, head, off, field }
+//      { type: 'restore', bytes, field }  continue a run from a checkpoint (t.save() bytes)
 // Out: { type: 'ready' } once the core has started | { type: 'failed', message }
-//      { type: 'created', config, evaluation }
+//      { type: 'created', config, evaluation } (also after 'restore', with restored: true)
+//      { type: 'checkpoint', step, bytes }  the run saved every `keep` (100) steps and
+//        on Pause, so the page can carry it on elsewhere if this worker dies
 //      { type: 'evaluation', evaluation, result, running, ablation }
 //        (result: the last StepResult or null; a stopped result carries the message)
 //      { type: 'error', message, field }  (field: the control that caused it)
 // Evaluations are kept at every multiple of `every` (25) steps while running.
 export function trainerLoop(scope, coreReady, sliceMs) {
   var every = 25;
+  var keep = 100;
   var core = null;
   var trainer = null;
   var running = false;
@@ -26,8 +30,16 @@ export function trainerLoop(scope, coreReady, sliceMs) {
 
   function post(message) { scope.postMessage(message); }
 
+  // The bytes move to the page (transferred, not copied).
+  function checkpoint(step) {
+    var bytes = trainer.save();
+    scope.postMessage({ type: 'checkpoint', step: step, bytes: bytes }, [bytes.buffer]);
+  }
+
   function report(result, ablation) {
-    post({ type: 'evaluation', evaluation: trainer.evaluate(), result: result, running: running, ablation: Boolean(ablation) });
+    var evaluation = trainer.evaluate();
+    post({ type: 'evaluation', evaluation: evaluation, result: result, running: running, ablation: Boolean(ablation) });
+    return evaluation;
   }
 
   function slice() {
@@ -40,6 +52,7 @@ export function trainerLoop(scope, coreReady, sliceMs) {
     } while (!result.stopped && result.step % every !== 0 && Date.now() - start < sliceMs);
     if (result.stopped) running = false;
     if (result.stopped || result.step % every === 0) report(result, false);
+    if (!result.stopped && result.step % keep === 0) checkpoint(result.step);
     if (running) timer = setTimeout(slice, 0);
   }
 
@@ -49,13 +62,20 @@ export function trainerLoop(scope, coreReady, sliceMs) {
     timer = null;
   }
 
+  function replace(make, restored) {
+    pause();
+    if (trainer) trainer.dispose();
+    trainer = null;
+    trainer = make();
+    post({ type: 'created', config: trainer.config, evaluation: trainer.evaluate(), restored: restored });
+  }
+
   var handlers = {
     create: function (m) {
-      pause();
-      if (trainer) trainer.dispose();
-      trainer = null;
-      trainer = core.createTrainer(m.options);
-      post({ type: 'created', config: trainer.config, evaluation: trainer.evaluate() });
+      replace(function () { return core.createTrainer(m.options); }, false);
+    },
+    restore: function (m) {
+      replace(function () { return core.loadTrainer(m.bytes); }, true);
     },
     run: function () {
       if (!trainer || running) return;
@@ -64,7 +84,8 @@ export function trainerLoop(scope, coreReady, sliceMs) {
     },
     pause: function () {
       pause();
-      if (trainer) report(null, false);
+      if (!trainer) return;
+      checkpoint(report(null, false).step);
     },
     step: function (m) {
       if (!trainer || running) return;

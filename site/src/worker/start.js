@@ -1,4 +1,4 @@
-// startTrainer(core, onMessage) -> Promise<{ mode, label, send(message), stop() }>
+// startTrainer(core, onMessage) -> Promise<{ mode, label, send(message), stop(), onDeath }>
 // Starts the training loop (./loop.js) the best way this page allows, trying in turn:
 //   'worker'  the worker file trainer-worker.js beside the page (http, also under
 //             a strict CSP, whose worker-src falls back to script-src 'self')
@@ -8,6 +8,9 @@
 //             (a sandboxed frame under a strict CSP starts no worker at all)
 // A worker counts as started when its loop says 'ready'; an error event, a
 // throwing constructor, a 'failed' message or no answer within READY_MS moves on.
+// A started worker that later reports an error event calls runner.onDeath(reason)
+// (set by the caller); startOnPage(core, onMessage) is mode 3 alone, for the
+// caller to carry a run on there when its worker died.
 import { trainerLoop } from './loop.js';
 import { pagePort } from './page-port.js';
 import { coreWorkerSource } from './core-source.js';
@@ -63,8 +66,15 @@ function blobWorker(engine) {
 }
 
 function fromWorker(mode, worker, onMessage) {
+  const runner = {
+    mode, label: MODE_LABELS[mode], send: (m) => worker.postMessage(m), stop: () => worker.terminate(), onDeath: () => {},
+  };
   worker.addEventListener('message', (event) => onMessage(event.data));
-  return { mode, label: MODE_LABELS[mode], send: (m) => worker.postMessage(m), stop: () => worker.terminate() };
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    runner.onDeath(event.message || 'it failed without a message');
+  });
+  return runner;
 }
 
 export async function startTrainer(core, onMessage) {
@@ -73,6 +83,10 @@ export async function startTrainer(core, onMessage) {
     const worker = await tryWorker(make);
     if (worker) return fromWorker(mode, worker, onMessage);
   }
+  return startOnPage(core, onMessage);
+}
+
+export async function startOnPage(core, onMessage) {
   const { page, loop } = pagePort();
   trainerLoop(loop, Promise.resolve(core), PAGE_SLICE_MS);
   await new Promise((resolve) => {
@@ -84,5 +98,5 @@ export async function startTrainer(core, onMessage) {
     page.addEventListener('message', ready);
   });
   page.addEventListener('message', (event) => onMessage(event.data));
-  return { mode: 'page', label: MODE_LABELS.page, send: (m) => page.postMessage(m), stop: () => {} };
+  return { mode: 'page', label: MODE_LABELS.page, send: (m) => page.postMessage(m), stop: () => {}, onDeath: () => {} };
 }

@@ -85,7 +85,7 @@ TEST_CASE("a learning rate of 10 stops training with a message, weights stay fin
   REQUIRE(r.step < 50);
   REQUIRE(std::isfinite(r.loss));
   REQUIRE_THAT(r.message, Catch::Contains("Training stopped at step"));
-  REQUIRE_THROWS_WITH(t.step(1), Catch::Contains("Reset to train again"));
+  REQUIRE_THROWS_WITH(t.step(1), Catch::Contains("Create a new trainer to train again"));
   for (float p : t.model().parameters()) REQUIRE(std::isfinite(p));
   for (const HeadReport& h : t.evaluate().heads) REQUIRE(std::isfinite(h.entropy));
 }

@@ -70,7 +70,7 @@ class Trainer {
   bool stopped() const { return !stop_message_.empty(); }
 
   // k AdamW steps (1 <= k <= 10000); stops early, with a message, on divergence.
-  // Throws std::invalid_argument once stopped ("reset to train again").
+  // Throws std::invalid_argument once stopped ("create a new trainer to train again").
   StepResult step(int k);
   Evaluation evaluate() const;
 
