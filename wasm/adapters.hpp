@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <exception>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -47,11 +48,14 @@ SelfAttentionOptions self_attention_options_from_js(const val& options);
 // {error: message}: the facade throws new Error(message).
 val error_to_js(const std::string& message);
 
-// Runs fn() and returns its val, or error_to_js(what) if it throws.
+// Runs fn() and returns its val, or error_to_js(what) if it throws. Running out
+// of memory says so for people (bad_alloc's own what() is "std::bad_alloc").
 template <typename Fn>
 val guarded(Fn&& fn) {
   try {
     return fn();
+  } catch (const std::bad_alloc&) {
+    return error_to_js("out of memory: the result of this call does not fit in the page's memory; ask for less");
   } catch (const std::exception& e) {
     return error_to_js(e.what());
   }

@@ -121,6 +121,8 @@ const bad = [
   ['patternSet with an unknown name', () => core.patternSet(4, { names: ['local', 'banded'] }), /pattern name 'banded' is unknown/],
   ['patternSet with an empty names list', () => core.patternSet(4, { names: [] }), /names must be a non-empty array of pattern names/],
   ['patternSet with names that are not strings', () => core.patternSet(4, { names: [3] }), /names must be a non-empty array/],
+  // Refused before anything is allocated (it would need ~2.4 GB, and WASM memory never shrinks).
+  ['every pattern at n = 4096', () => core.patternSet(4096), /^n = 4096 with \d patterns is \d+ weights, more than one call returns \(16777216\); ask for a smaller n or fewer names$/],
 ];
 
 for (const [what, call, message] of bad) {

@@ -115,3 +115,11 @@ TEST_CASE("pattern_set rejects an empty or unknown name list and bad options, na
                       Catch::Contains("globals must be an integer from 0 to 4"));
   REQUIRE_THROWS_AS(pattern_set({"local"}, 5, {0, 2, 1}), std::invalid_argument);
 }
+
+// (Exactly the limit is not run here: 2^24 weights and masks are 268 MB, too much for the sanitizer build.)
+TEST_CASE("pattern_set refuses more than kMaxPatternSetEntries weights before allocating") {
+  REQUIRE(4L * 2048 * 2048 == atlas::kMaxPatternSetEntries);
+  REQUIRE_THROWS_WITH(pattern_set({"local", "causal", "uniform", "strided", "global-local"}, 2048),
+                      Catch::Contains("n = 2048 with 5 patterns is 20971520 weights, more than one call returns (16777216)"));
+  REQUIRE_THROWS_WITH(pattern_set({"uniform"}, 4097), Catch::Contains("16785409 weights"));
+}

@@ -35,8 +35,15 @@ struct PatternEntry {
   double fraction;  // computed / total
 };
 
+// At most kMaxPatternSetEntries weights in all (names x n x n, 2^24: nine
+// patterns up to n = 1365), checked before anything is allocated: a gallery of
+// nine 4096 x 4096 patterns would need ~2.4 GB, and WebAssembly memory, once
+// grown, is never given back to the page.
+constexpr long kMaxPatternSetEntries = 1L << 24;
+
 // Throws std::invalid_argument when names is empty or holds an unknown name,
-// or for any option pattern() rejects (the message names the argument).
+// for more than kMaxPatternSetEntries weights, or for any option pattern()
+// rejects (the message names the argument).
 std::vector<PatternEntry> pattern_set(const std::vector<std::string>& names, int n,
                                       const PatternOptions& options = {});
 
