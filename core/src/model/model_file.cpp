@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "atlas/model/bytes.hpp"
+#include "atlas/model/shape_bytes.hpp"
 
 namespace atlas::model {
 namespace {
@@ -47,9 +48,7 @@ std::vector<std::uint8_t> write_model_file(const ModelFile& file) {
   ByteWriter w;
   w.tag("ATLM");
   w.u32(kVersion);
-  const ModelShape& s = file.shape;
-  for (int v : {s.layers, s.heads, s.d_model, s.context, s.vocab}) w.i32(v);
-  w.u8(s.mlp ? 1 : 0);
+  write_shape(w, file.shape);
   w.text(file.characters);
   w.text(file.meta_json);
   w.u64(file.parameters.size());
@@ -67,12 +66,7 @@ ModelFile read_model_file(const std::vector<std::uint8_t>& bytes) {
   const std::uint32_t version = r.u32("version");
   if (version != kVersion) r.fail("has version " + std::to_string(version) + "; this page reads version 1");
   ModelFile f;
-  f.shape.layers = r.i32("layers");
-  f.shape.heads = r.i32("heads");
-  f.shape.d_model = r.i32("dModel");
-  f.shape.context = r.i32("context");
-  f.shape.vocab = r.i32("vocab");
-  f.shape.mlp = r.u8("mlp") != 0;
+  f.shape = read_shape(r);
   try {
     validate(f.shape);
   } catch (const std::invalid_argument& e) {

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "atlas/model/bytes.hpp"
+#include "atlas/model/shape_bytes.hpp"
 #include "atlas/model/trainer.hpp"
 
 namespace atlas::model {
@@ -37,8 +38,7 @@ std::vector<std::uint8_t> Trainer::save() const {
   w.text(options_.task);
   w.u64(options_.seed);
   const ModelShape& s = options_.shape;
-  for (int v : {s.layers, s.heads, s.d_model, s.context, s.vocab}) w.i32(v);
-  w.u8(s.mlp ? 1 : 0);
+  write_shape(w, s);
   w.i32(options_.batch);
   w.f64(options_.learning_rate);
   w.f64(options_.weight_decay);
@@ -63,12 +63,7 @@ Trainer Trainer::load(const std::vector<std::uint8_t>& bytes) {
   TrainerOptions o;
   o.task = r.text("task", 32);
   o.seed = r.u64("seed");
-  o.shape.layers = r.i32("layers");
-  o.shape.heads = r.i32("heads");
-  o.shape.d_model = r.i32("dModel");
-  o.shape.context = r.i32("context");
-  o.shape.vocab = r.i32("vocab");
-  o.shape.mlp = r.u8("mlp") != 0;
+  o.shape = read_shape(r);
   o.batch = r.i32("batch");
   o.learning_rate = r.f64("learningRate");
   o.weight_decay = r.f64("weightDecay");
