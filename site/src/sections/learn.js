@@ -71,7 +71,7 @@ export default {
       setPhase('starting');
       runner = await startOnPage(core, onMessage);
       root.dataset.mode = runner.mode;
-      find('mode').textContent = `The background worker stopped (${why}). ${MODE_LABELS.page}, `
+      find('mode').textContent = `The training worker stopped (${why}). ${MODE_LABELS.page}, `
         + `carrying the run on from step ${checkpoint ? checkpoint.step : 0}.`;
       if (checkpoint) send({ type: 'restore', bytes: checkpoint.bytes, field: 'run' });
       else newRun();
