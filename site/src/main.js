@@ -18,13 +18,13 @@
 import { sections } from './sections/index.js';
 import { mountEmbed } from './ui/embed-mode.js';
 import { addEmbedButton } from './ui/embed-button.js';
-import { controlsOf } from './ui/controls.js';
+import { controlsOf, linkValues } from './ui/controls.js';
 import { addFigureTools } from './ui/figure-tools.js';
 import { addSectionTools } from './ui/section-tools.js';
 import { setUpTheme } from './ui/theme.js';
 import { fitFormulas } from './ui/fit-formulas.js';
 import { modelLoader } from './trained/load.js';
-import { mountTrained } from './trained/mount.js';
+import { addViewControl, mountTrained } from './trained/mount.js';
 
 const STATUS_ID = 'core-status';
 
@@ -55,7 +55,7 @@ async function main() {
   if (embedTemplate) {
     if (!mountEmbed(embedTemplate)) return;
   } else {
-    document.querySelectorAll('main > section[id]').forEach((s) => addEmbedButton(s, () => controlsOf(s)?.changed() || {}));
+    document.querySelectorAll('main > section[id]').forEach((s) => addEmbedButton(s, () => linkValues(s)));
   }
   fitFormulas(document.querySelector('main'));
   const live = sections
@@ -78,6 +78,7 @@ async function main() {
   for (const { section, root } of live) {
     startWhenNear(root, () => {
       try {
+        addViewControl(root); // before the section binds its controls: the view is one of them
         section.init(root, core);
         mountTrained(root, core, loadModel);
         addSectionTools(root, controlsOf(root), { embed: Boolean(embedTemplate) });

@@ -176,6 +176,37 @@ test('every other trained view draws the core’s numbers, loads the model only 
   assert.deepEqual(outside, []);
 });
 
+test('the view shown is in the address: a link opens the trained view with its settings, Reset goes back, a bad value is noted', async () => {
+  const { page, errors, context } = await browser.open('http', { path: 'index.html?multi-head.view=trained&trained-multi-head.layer=1#multi-head' });
+  const section = await showSection(page, 'multi-head');
+  await page.waitForFunction(() => document.querySelector('#multi-head [data-trained]')?.dataset.state === 'ready');
+  assert.equal(await section.locator('[data-view-choice="trained"]').getAttribute('aria-pressed'), 'true');
+  assert.match(await section.locator('[data-chart="trained-heads"] .panel-title').first().textContent(), /^Layer 2, head 1$/);
+
+  // Copy link carries the view; Reset puts the section back on its base view.
+  await section.locator('[data-view-choice="base"]').click();
+  await page.waitForFunction(() => !new URL(location.href).searchParams.has('multi-head.view'));
+  await section.locator('[data-view-choice="trained"]').click();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('multi-head.view') === 'trained');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await section.locator('.section-tools button', { hasText: 'Copy link' }).click();
+  await section.locator('.section-tools .copy-status', { hasText: 'Copied.' }).waitFor();
+  const link = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+  assert.equal(link.searchParams.get('multi-head.view'), 'trained');
+  assert.equal(link.searchParams.get('trained-multi-head.layer'), '1', 'and the trained view’s own settings');
+  await section.locator('.section-tools button', { hasText: 'Reset' }).click();
+  assert.equal(await section.locator('[data-view-choice="base"]').getAttribute('aria-pressed'), 'true');
+  assert.ok(await section.locator('[data-trained]').isHidden());
+  assert.equal(await section.locator('[data-trained] select[name="layer"]').inputValue(), '0', 'Reset covers the trained view’s controls');
+  await page.waitForFunction(() => !new URL(location.href).searchParams.has('trained-multi-head.layer'));
+
+  const bad = await browser.open('http', { path: 'index.html?distance.view=weights#distance' });
+  const di = await showSection(bad.page, 'distance');
+  assert.match(await di.locator('.link-note').textContent(), /view = “weights”: .* must be one of: base, trained\./);
+  assert.ok(await di.locator('[data-trained]').isHidden());
+  assert.deepEqual([...errors, ...bad.errors], []);
+});
+
 test('single file from file://: the model is inside but not run at load, and a trained view reads it on first use', async () => {
   const { page, errors, outside } = await browser.open('file', { dir: lonely, path: 'attention-atlas.html' });
   const requests = [];

@@ -74,6 +74,7 @@ export function trainedControls(container, { prefix, text, layers, heads, layer 
     set: (name, value) => bound.set(name, value),
     error: (name, message) => bound.error(name, message),
     clearErrors: () => bound.clearErrors(),
+    reset: () => bound.reset(),
     // chars: the characters the model does not know (r.unknown); shown beside the text
     setUnknown(chars) {
       unknown.hidden = chars.length === 0;

@@ -10,9 +10,15 @@
 //   </div>
 // The section's sentence (if it has one) becomes the trained view's text when
 // the view opens, so the model reads the learner's own sentence.
+// Which view is shown is a control like any other (in the address as
+// <section>.view=trained, in Copy link, back to the base view on Reset):
+// addViewControl(root), called before the section binds its controls, puts a
+// hidden <select name="view" data-page-switch> beside the buttons; the buttons
+// set it, and the view follows it. The section's own code never sees it.
 import { views } from './views/index.js';
 import { trainedControls } from './controls.js';
 import { aboutText, badgeText } from './badge.js';
+import { controlsOf } from '../ui/controls.js';
 
 const MAX_CHARACTERS = 128;
 const FALLBACK_TEXT = 'It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.';
@@ -23,11 +29,26 @@ function setStatus(el, text, failed = false) {
   el.dataset.state = failed ? 'error' : 'ready';
 }
 
+export function addViewControl(root) {
+  const switcher = root.querySelector('[data-view-switch]');
+  if (!switcher) return;
+  const select = document.createElement('select');
+  select.name = 'view';
+  select.hidden = true;
+  select.dataset.pageSwitch = '';
+  select.setAttribute('aria-label', switcher.getAttribute('aria-label') || 'View');
+  switcher.querySelectorAll('[data-view-choice]').forEach((b, i) => {
+    select.add(new Option(b.textContent, b.dataset.viewChoice, i === 0, i === 0));
+  });
+  switcher.append(select);
+}
+
 export function mountTrained(root, core, loadModel) {
   const panel = root.querySelector('[data-trained]');
   const switcher = root.querySelector('[data-view-switch]');
+  const choice = switcher?.querySelector('select[name="view"]');
   const view = panel && views[panel.dataset.trained];
-  if (!panel || !switcher || !view) return;
+  if (!panel || !choice || !view) return;
   const bases = root.querySelectorAll('[data-view="base"]');
   const status = panel.querySelector('[data-trained-status]');
   const sentence = () => {
@@ -105,6 +126,11 @@ export function mountTrained(root, core, loadModel) {
 
   switcher.addEventListener('click', (event) => {
     const button = event.target.closest('[data-view-choice]');
-    if (button) show(button.dataset.viewChoice);
+    if (!button || button.dataset.viewChoice === choice.value) return;
+    choice.value = button.dataset.viewChoice;
+    choice.dispatchEvent(new Event('input', { bubbles: true })); // the address, then show()
   });
+  choice.addEventListener('input', () => show(choice.value));
+  controlsOf(root)?.onReset(() => controls?.reset()); // the section's Reset covers the trained view's controls too
+  if (choice.value !== 'base') show(choice.value); // a link that opens the trained view
 }

@@ -6,6 +6,8 @@
 //   <input name="seed" ...>            any input/select/textarea with a name
 //   <output data-value-for="seed">     optional: shows the current value
 //   <p class="control-error" data-error-for="seed" aria-live="polite" hidden></p>
+//   data-page-switch on a control: bound (address, Copy link, Reset) but not
+//   passed to the section's onChange (the page's own code listens to it)
 // Values are parsed by the control's type: number/range -> Number, checkbox ->
 // Boolean, everything else -> String. Text is set with textContent: learner
 // text is never inserted as HTML.
@@ -30,6 +32,14 @@ const registry = new WeakMap();
 
 export function controlsOf(root) {
   return registry.get(root) || null;
+}
+
+// What a link to the section carries: { prefix: { name: raw } } for the section's
+// controls not at their default, and for each group of controls bound inside it
+// under its own id (a trained view's) while that group is shown.
+export function linkValues(section) {
+  const roots = [section, ...section.querySelectorAll('[id]')].filter((el) => registry.has(el) && !el.closest('[hidden]'));
+  return Object.fromEntries(roots.map((el) => [el.id, registry.get(el).changed()]));
 }
 
 function readValue(el) {
@@ -119,7 +129,8 @@ export function bindControls(root, onChange) {
     state[name] = el.type === 'radio' ? raw : readValue(el);
     showValue(name);
     writeParam(root.id, name, raw === defaults.get(name) ? null : raw);
-    onChange(name, state);
+    // A page-level switch (data-page-switch: which view is shown) has its own listener.
+    if (!('pageSwitch' in el.dataset)) onChange(name, state);
   });
 
   const api = {

@@ -14,11 +14,11 @@ function el(tag, className, text) {
   return node;
 }
 
-// changed(): { name: raw } of the section's controls not at their default.
-export function addEmbedButton(section, changed = () => ({})) {
+// values(): what a link to the section carries (controls.js linkValues).
+export function addEmbedButton(section, values = () => ({})) {
   const title = section.querySelector('h2')?.textContent.trim() || section.id;
   const snippet = () => embedSnippet({
-    src: sectionLink(section.id, changed(), { embed: true }), section: section.id, title: `Attention Atlas: ${title}`,
+    src: sectionLink(section.id, values(), { embed: true }), section: section.id, title: `Attention Atlas: ${title}`,
   });
 
   const details = el('details', 'embed-share');

@@ -1,12 +1,14 @@
-// A section's own tools, after its controls: "Reset" (every control back to its
+// A section's own tools, after its controls (or its view switch): "Reset" (every control back to its
 // default, ui/controls.js) and "Copy link" (an address that opens this section
 // with its current settings: the article, or embed.html in an embed, keeping
 // a figure-only embed's figure). Sections without controls get none.
 import { sectionLink } from './url-state.js';
+import { linkValues } from './controls.js';
 import { copyButton } from './copy.js';
 
 export function addSectionTools(section, controls, { embed = false } = {}) {
-  const anchor = section.querySelector('.controls');
+  // After the view switch where there is one: the tools serve both views.
+  const anchor = section.querySelector('[data-view-switch]') || section.querySelector('.controls');
   if (!controls || !anchor) return null;
   const bar = document.createElement('div');
   bar.className = 'section-tools';
@@ -16,7 +18,7 @@ export function addSectionTools(section, controls, { embed = false } = {}) {
   reset.setAttribute('aria-label', `Reset every control of “${section.querySelector('h2')?.textContent.trim()}” to its default`);
   reset.addEventListener('click', () => controls.reset());
   const figure = new URLSearchParams(window.location.search).get('figure') || '';
-  const link = () => sectionLink(section.id, controls.changed(), { embed, figure: embed ? figure : '' });
+  const link = () => sectionLink(section.id, linkValues(section), { embed, figure: embed ? figure : '' });
   const box = document.createElement('textarea');
   box.className = 'embed-code';
   box.readOnly = true;

@@ -43,14 +43,17 @@ export function writeParam(section, name, value) {
   if (!timer) timer = window.setTimeout(flush, WRITE_DELAY_MS);
 }
 
-// The address of one section with the given { name: raw } values: the article
+// The address of one section with the given values, { prefix: { name: raw } }
+// (controls.js linkValues: the section's own and its trained view's): the article
 // (index.html?...#section) or, with embed: true, embed.html?section=...&...
 // figure: for a figure-only embed. Relative to the current page.
-export function sectionLink(section, values, { embed = false, figure = '' } = {}) {
+export function sectionLink(section, groups, { embed = false, figure = '' } = {}) {
   const params = new URLSearchParams();
   if (embed) params.set('section', section);
   if (embed && figure) params.set('figure', figure);
-  for (const [name, value] of Object.entries(values)) params.set(keyOf(section, name), value);
+  for (const [prefix, values] of Object.entries(groups)) {
+    for (const [name, value] of Object.entries(values)) params.set(keyOf(prefix, name), value);
+  }
   const page = embed ? 'embed.html' : 'index.html';
   const url = new URL(`${page}?${params}`, window.location.href);
   if (!embed) url.hash = section;
