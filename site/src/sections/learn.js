@@ -124,14 +124,19 @@ export default {
           : 'No head has an induction score of 0.4 yet.');
     }
 
+    // The readout also keeps both losses unrounded (data-loss-repeat, data-loss-baseline): early in
+    // training a head's share can be below the 0.001 nats the text shows.
     function showAblation(e) {
+      const readout = find('ablation-readout');
       const off = e.heads.filter((h) => h.ablated).map(headName);
+      readout.dataset.lossRepeat = String(e.lossRepeat);
+      readout.dataset.lossBaseline = baseline ? String(baseline.lossRepeat) : '';
       if (!off.length) {
-        find('ablation-readout').textContent = `Every head in use: repeat loss ${nats(e.lossRepeat)} nats at step ${e.step}.`;
+        readout.textContent = `Every head in use: repeat loss ${nats(e.lossRepeat)} nats at step ${e.step}.`;
         return;
       }
       const was = baseline ? ` (${nats(baseline.lossRepeat)} with every head in use, at step ${baseline.step})` : '';
-      find('ablation-readout').textContent = `With ${off.join(', ')} off: repeat loss ${nats(e.lossRepeat)} nats at step ${e.step}${was}.`;
+      readout.textContent = `With ${off.join(', ')} off: repeat loss ${nats(e.lossRepeat)} nats at step ${e.step}${was}.`;
     }
 
     function received(e) {
