@@ -9,11 +9,15 @@ namespace atlas {
 std::vector<PatternEntry> pattern_set(const std::vector<std::string>& names, int n,
                                       const PatternOptions& options) {
   if (names.empty()) throw std::invalid_argument("names is empty; expected at least one pattern name");
-  const long entries = static_cast<long>(names.size()) * n * n;
-  if (n > 0 && entries > kMaxPatternSetEntries) {
-    throw std::invalid_argument("n = " + std::to_string(n) + " with " + std::to_string(names.size()) +
-                                " patterns is " + std::to_string(entries) + " weights, more than one call returns (" +
-                                std::to_string(kMaxPatternSetEntries) + "); ask for a smaller n or fewer names");
+  // n * n fits in a long for any int n; names.size() * n * n may not, so divide instead.
+  const long per_pattern = n > 0 ? static_cast<long>(n) * n : 0;
+  const long count = static_cast<long>(names.size());
+  if (per_pattern > kMaxPatternSetEntries / count) {
+    const std::string weights = per_pattern <= kMaxPatternSetEntries ? std::to_string(count * per_pattern) + " weights"
+                                                                     : "more than " + std::to_string(kMaxPatternSetEntries) + " weights";
+    throw std::invalid_argument("n = " + std::to_string(n) + " with " + std::to_string(count) + " patterns is " + weights +
+                                ", more than one call returns (" + std::to_string(kMaxPatternSetEntries) +
+                                "); ask for a smaller n or fewer names");
   }
   std::vector<PatternEntry> out;
   out.reserve(names.size());

@@ -121,5 +121,9 @@ TEST_CASE("pattern_set refuses more than kMaxPatternSetEntries weights before al
   REQUIRE(4L * 2048 * 2048 == atlas::kMaxPatternSetEntries);
   REQUIRE_THROWS_WITH(pattern_set({"local", "causal", "uniform", "strided", "global-local"}, 2048),
                       Catch::Contains("n = 2048 with 5 patterns is 20971520 weights, more than one call returns (16777216)"));
-  REQUIRE_THROWS_WITH(pattern_set({"uniform"}, 4097), Catch::Contains("16785409 weights"));
+  REQUIRE_THROWS_WITH(pattern_set({"uniform"}, 4097), Catch::Contains("is more than 16777216 weights"));
+  // Found by fuzz_patterns: names x n x n overflowed a long before it was compared.
+  const std::vector<std::string> many(9, "local");
+  REQUIRE_THROWS_WITH(pattern_set(many, 2147483647), Catch::Contains("n = 2147483647 with 9 patterns is more than"));
+  REQUIRE_THROWS_WITH(pattern_set(many, -2147483396), Catch::Contains("n must be"));
 }
