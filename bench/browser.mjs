@@ -48,8 +48,11 @@ async function loadTimes(browser, base) {
   const tall = await browser.newPage({ viewport: { width: 1280, height } });
   await tall.addInitScript(recordReadyTimes);
   await tall.goto(`${base}index.html`, { waitUntil: 'commit' });
-  await tall.waitForFunction(() => [...document.querySelectorAll('main > section[data-state]')]
-    .every((s) => ['ready', 'error'].includes(s.dataset.state)), null, { timeout: 120000 });
+  // Sections get data-state once the page's script runs: before that, "every one of none" is not done.
+  await tall.waitForFunction(() => {
+    const sections = [...document.querySelectorAll('main > section[data-state]')];
+    return sections.length > 0 && sections.every((s) => ['ready', 'error'].includes(s.dataset.state));
+  }, null, { timeout: 120000 });
   const all = await tall.evaluate(async () => {
     await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
     const sections = Object.fromEntries([...document.querySelectorAll('main > section[data-state]')]
@@ -87,11 +90,13 @@ async function sweepSection({ id, maxSteps }) {
   return out;
 }
 
-async function sliderTimes(browser, base) {
+// sections: ids to sweep (default: every section of the article).
+async function sliderTimes(browser, base, sections) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${base}index.html`);
   await page.waitForFunction(() => document.getElementById('core-status')?.dataset.state === 'ready');
-  const ids = await page.$$eval('main > section[data-state]', (all) => all.map((s) => s.id));
+  const all = await page.$$eval('main > section[data-state]', (list) => list.map((s) => s.id));
+  const ids = sections ? all.filter((id) => sections.includes(id)) : all;
   const results = [];
   for (const id of ids) {
     await page.locator(`#${id}`).scrollIntoViewIfNeeded();
@@ -103,12 +108,16 @@ async function sliderTimes(browser, base) {
   return results;
 }
 
-export async function browserBench(dist) {
+// parts: which of 'load' and 'sliders' to measure; sections: restricts the sliders (null = all).
+export async function browserBench(dist, { parts = ['load', 'sliders'], sections = null } = {}) {
   const server = await startServer(dist, 0);
   const base = `http://127.0.0.1:${server.address().port}/`;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
   try {
-    return { load: await loadTimes(browser, base), sliders: await sliderTimes(browser, base) };
+    return {
+      load: parts.includes('load') ? await loadTimes(browser, base) : null,
+      sliders: parts.includes('sliders') ? await sliderTimes(browser, base, sections) : [],
+    };
   } finally {
     await browser.close();
     await new Promise((done) => server.close(done));
