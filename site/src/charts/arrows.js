@@ -158,7 +158,7 @@ export function arrowDiagram(container, options = {}) {
   }
 
   svg.on('pointerleave', (event) => { if (event.pointerType === 'mouse') setActive(-1, true); });
-  const widthOf = trackWidth(container, layout); // measured once, then from ResizeObserver
+  const { get: widthOf } = trackWidth(container, layout); // measured once, then from ResizeObserver
 
   // The drawn arrows as a target x source table; an arrow below the threshold is not drawn (empty).
   function tables() {

@@ -110,7 +110,7 @@ export function barChart(container, options = {}) {
     show(i);
     announce(readout.text());
   });
-  const widthOf = trackWidth(container, layout); // measured once, then from ResizeObserver
+  const { get: widthOf } = trackWidth(container, layout); // measured once, then from ResizeObserver
 
   function tables() {
     if (!data) return [];

@@ -120,7 +120,7 @@ export function lineChart(container, options = {}) {
     announce(readout.text());
   });
 
-  const widthOf = trackWidth(container, layout); // measured once, then from ResizeObserver
+  const { get: widthOf } = trackWidth(container, layout); // measured once, then from ResizeObserver
 
   function tables() {
     if (!data) return [];

@@ -75,7 +75,7 @@ export function rowBars(container, options = {}) {
       .text((d) => d);
   }
 
-  const widthOf = trackWidth(container, layout); // measured once, then from ResizeObserver
+  const { get: widthOf } = trackWidth(container, layout); // measured once, then from ResizeObserver
 
   return {
     update(next) {

@@ -141,7 +141,7 @@ export function scatter(container, options = {}) {
     paint();
   });
 
-  const widthOf = trackWidth(container, layout); // measured once, then from ResizeObserver
+  const { get: widthOf } = trackWidth(container, layout); // measured once, then from ResizeObserver
 
   return {
     update(next) {

@@ -86,7 +86,7 @@ export function vectorRows(container, options = {}) {
     show(Math.floor(y / (geometry.row + ROW_GAP)), Math.floor((x - geometry.left) / geometry.cell));
   });
   svg.on('pointerleave', () => show(-1, -1));
-  const widthOf = trackWidth(container, layout); // measured once, then from ResizeObserver
+  const { get: widthOf } = trackWidth(container, layout); // measured once, then from ResizeObserver
   onThemeChange(container, () => layout());
 
   return {

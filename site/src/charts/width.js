@@ -1,4 +1,5 @@
-// trackWidth(container, onResize, { initial }) -> () => the container's width in px.
+// trackWidth(container, onResize, { initial }) -> { get() the container's width in px,
+//   disconnect() stops observing (a chart removed for good) }.
 //
 // Charts lay out from their container's width. Reading clientWidth on every
 // update is a forced synchronous layout of the whole article whenever anything
@@ -13,11 +14,12 @@
 // width of the panels beside it); the observer corrects it if it was wrong.
 export function trackWidth(container, onResize, { initial = () => null } = {}) {
   let known = initial() ?? container.clientWidth;
-  new ResizeObserver(([entry]) => {
+  const observer = new ResizeObserver(([entry]) => {
     const width = Math.round(entry.contentRect.width);
     if (width === known) return;
     known = width;
     onResize(width);
-  }).observe(container);
-  return () => known;
+  });
+  observer.observe(container);
+  return { get: () => known, disconnect: () => observer.disconnect() };
 }
