@@ -99,4 +99,3 @@ try {
   console.error(`bench failed: ${error.stack || error}`);
   process.exitCode = 1;
 }
-import { trainingBench } from './train.mjs';
