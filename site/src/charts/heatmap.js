@@ -146,25 +146,29 @@ export function heatmap(container, options = {}) {
   // the join keeps the groups already drawn and only adds or removes the
   // difference. Positions and sizes are set on new groups, or on all when the
   // cell size or column count changed; colour, text and class only where they
-  // differ, directly on the nodes (no per-cell objects or child selections).
+  // differ from what the cell shows, which `painted` remembers (reading the
+  // attributes back from the DOM cost as much as setting them).
   let drawnGeometry = '';
   const setIfChanged = (node, name, value) => {
     if (node.getAttribute(name) !== value) node.setAttribute(name, value);
   };
+  let painted = []; // per cell: { value, fill, ink, label, blocked } as its nodes show them
   function drawSvgCells(cell, color) {
     const { cols, data: values } = data.matrix;
     const blocked = data.blocked ? data.blocked.data : null;
+    const texts = Array.from(values, fmt);
     // Numbers only where they fit: ~6.5 px per character of 11 px text, plus a margin.
-    const widest = d3max(values, (v) => fmt(v).length) || 4;
+    const widest = d3max(texts, (t) => t.length) || 4;
     const showValues = cell >= widest * 6.5 + 4;
     const side = String(Math.max(1, cell - 1));
     const middle = String((cell - 1) / 2);
     const hatchFill = `url(#${id}-hatch)`;
     const cells = cellsG.selectAll('g.cell').data(values);
     cells.exit().remove();
+    painted.length = Math.min(painted.length, values.length);
     const added = cells.enter().append('g').attr('class', 'cell');
     added.append('rect');
-    added.append('text').attr('dy', '0.35em');
+    added.append('text').attr('dy', '0.35em').attr('class', 'value');
     const all = added.merge(cells);
     const geometry = `${cell} ${cols}`;
     (geometry === drawnGeometry ? added : all).each(function place(_, k) {
@@ -179,20 +183,20 @@ export function heatmap(container, options = {}) {
     all.each(function paint(value, k) {
       const isBlocked = blocked ? blocked[k] === 1 : false;
       const [rect, text] = this.childNodes;
-      this.classList.toggle('blocked', isBlocked);
+      const colour = color(value);
+      const now = {
+        value, blocked: isBlocked, fill: isBlocked ? hatchFill : colour, ink: inkOn(colour),
+        label: showValues && !isBlocked ? texts[k] : '',
+      };
+      const was = painted[k] || {};
+      painted[k] = now;
+      if (was.blocked !== now.blocked) this.classList.toggle('blocked', isBlocked);
       // data-value keeps the exact number drawn, for tests and assistive tools, even when the text is hidden.
-      setIfChanged(this, 'data-value', String(value));
-      const fill = color(value);
-      setIfChanged(rect, 'fill', isBlocked ? hatchFill : fill);
-      setIfChanged(text, 'class', 'value');
+      if (!Object.is(was.value, value)) this.setAttribute('data-value', String(value));
+      if (was.fill !== now.fill) rect.setAttribute('fill', now.fill);
       // Through the CSSOM, not a style attribute: the strict CSP (style-src 'self') blocks those.
-      const ink = inkOn(fill);
-      if (text.dataset.ink !== ink) {
-        text.dataset.ink = ink;
-        text.style.fill = ink;
-      }
-      const label = showValues && !isBlocked ? fmt(value) : '';
-      if (text.textContent !== label) text.textContent = label;
+      if (was.ink !== now.ink) text.style.fill = now.ink;
+      if (was.label !== now.label) text.textContent = now.label;
     });
   }
 
@@ -282,6 +286,7 @@ export function heatmap(container, options = {}) {
     if (useCanvas) {
       cellsG.selectAll('g.cell').remove();
       drawnGeometry = '';
+      painted = [];
       drawCanvasCells(left, top, cell, color);
     } else {
       drawSvgCells(cell, color);
@@ -301,25 +306,40 @@ export function heatmap(container, options = {}) {
     if (current) highlight(current.row, current.col);
   }
 
-  // One <text> per label, every `every`-th one shown; attributes (attrs(i)) and
-  // text are set only where they differ: each change invalidates the SVG's style
-  // and layout, and most labels stay as they were while a slider moves.
+  // One <text> per shown label (every `every`-th; a 512-row matrix shows ~40, and
+  // blank nodes for the rest cost style and layout on every redraw), bound to
+  // the label's index; attributes (attrs(i)) and text are set only where they
+  // differ, since each change invalidates the SVG's style and layout.
   function drawLabels(group, labels, every, attrs) {
-    group.selectAll('text').data(labels).join('text').each(function label(d, i) {
+    const shown = [];
+    for (let i = 0; i < labels.length; i += every) shown.push(i);
+    group.selectAll('text').data(shown).join('text').each(function label(i) {
       for (const [name, value] of Object.entries(attrs(i))) setIfChanged(this, name, String(value));
-      const text = i % every === 0 ? String(d) : '';
+      const text = String(labels[i]);
       if (this.textContent !== text) this.textContent = text;
     });
   }
 
-  // -> the legend's height in px (0 without a legend).
+  // -> the legend's height in px (0 without a legend). Drawn again only when
+  // what it shows changes (domain, width, blocked cells, colours): most slider
+  // steps leave it as it was.
+  let legendDrawn = { key: '', height: 0 };
   function layoutLegend(color, domain, width, y) {
-    legendG.attr('transform', `translate(4,${y})`).attr('display', opts.legend ? null : 'none');
+    setIfChanged(legendG.node(), 'transform', `translate(4,${y})`);
+    legendG.attr('display', opts.legend ? null : 'none');
     if (!opts.legend) return 0;
     const hatchFill = data.blocked && Array.prototype.includes.call(data.blocked.data, 1) ? `url(#${id}-hatch)` : null;
-    return 4 + drawLegend(legendG, {
-      id, color, domain, diverging: opts.diverging, hatch: hatchFill, note: `colour: ${opts.legendNote}`, width,
-    });
+    const { low, high, neg } = colours();
+    const key = [domain[0], domain[1], width, hatchFill, low, high, neg].join(' ');
+    if (key !== legendDrawn.key) {
+      legendDrawn = {
+        key,
+        height: 4 + drawLegend(legendG, {
+          id, color, domain, diverging: opts.diverging, hatch: hatchFill, note: `colour: ${opts.legendNote}`, width,
+        }),
+      };
+    }
+    return legendDrawn.height;
   }
 
   function cellAt(row, col) {
@@ -337,8 +357,8 @@ export function heatmap(container, options = {}) {
     const c = data && cellAt(row, col);
     current = c ? { row, col } : null;
     focus.attr('visibility', c ? 'visible' : 'hidden');
-    rowLabelsG.selectAll('text').classed('active', (_, i) => c && i === row);
-    colLabelsG.selectAll('text').classed('active', (_, j) => c && j === col);
+    rowLabelsG.selectAll('text').classed('active', (i) => c && i === row);
+    colLabelsG.selectAll('text').classed('active', (j) => c && j === col);
     if (!c) return null;
     rowBand.attr('y', row * geometry.cell);
     colBand.attr('x', col * geometry.cell);

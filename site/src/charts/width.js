@@ -16,7 +16,8 @@ export function trackWidth(container, onResize, { initial = () => null } = {}) {
   let known = initial() ?? container.clientWidth;
   const observer = new ResizeObserver(([entry]) => {
     const width = Math.round(entry.contentRect.width);
-    if (width === known) return;
+    // A chart taken out of the page (a grid's panel removed) reports 0: nothing to draw.
+    if (width === known || !container.isConnected) return;
     known = width;
     onResize(width);
   });
