@@ -7,7 +7,8 @@
 //   sliders for every range input of the article, swept across its range with
 //           the other controls at their defaults: input-to-frame time of each
 //           step = from dispatching 'input' until the frame after it has been
-//           produced (a task queued from the next requestAnimationFrame);
+//           produced (a task queued from the next requestAnimationFrame), and
+//           the main thread's CPU time per step from a Chromium trace;
 //   files   what the page downloaded (same-folder requests).
 import { chromium } from 'playwright-core';
 import { startServer } from '../tools/serve.mjs';
@@ -63,31 +64,39 @@ async function loadTimes(browser, base) {
   return { ...first, ...all, files: [...files].sort() };
 }
 
-// In the page: sweeps every range input of a section; -> [{ name, min, max, steps, times }].
-async function sweepSection({ id, maxSteps }) {
-  const section = document.getElementById(id);
+// In the page: sweeps one range input of a section across its range, then puts it
+// back; -> { name, min, max, steps, times }.
+async function sweepSlider({ id, name, maxSteps }) {
+  const el = document.getElementById(id).querySelector(`input[type="range"][name="${name}"]`);
   const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-  const out = [];
-  for (const el of section.querySelectorAll('input[type="range"]')) {
-    const [min, max, step] = [Number(el.min), Number(el.max), Number(el.step) || 1];
-    const count = Math.round((max - min) / step) + 1;
-    const take = Math.min(count, maxSteps);
-    const values = Array.from({ length: take }, (_, k) => min + step * Math.round((k * (count - 1)) / Math.max(1, take - 1)));
-    const initial = el.value;
-    const times = [];
-    for (const v of values) {
-      el.value = String(v);
-      const t0 = performance.now();
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-      await frame();
-      times.push(performance.now() - t0);
-    }
-    el.value = initial;
+  const [min, max, step] = [Number(el.min), Number(el.max), Number(el.step) || 1];
+  const count = Math.round((max - min) / step) + 1;
+  const take = Math.min(count, maxSteps);
+  const values = Array.from({ length: take }, (_, k) => min + step * Math.round((k * (count - 1)) / Math.max(1, take - 1)));
+  const initial = el.value;
+  const times = [];
+  for (const v of values) {
+    el.value = String(v);
+    const t0 = performance.now();
     el.dispatchEvent(new Event('input', { bubbles: true }));
     await frame();
-    out.push({ name: el.name, min, max, steps: values.length, times });
+    times.push(performance.now() - t0);
   }
-  return out;
+  el.value = initial;
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+  await frame();
+  return { name, min, max, steps: values.length, times };
+}
+
+// The CPU time the page's main thread spent in tasks during a trace, ms: unlike
+// the input-to-frame times, it hardly changes when other jobs load the machine
+// (a step waiting for a core is slower, not busier).
+function mainThreadCpu(trace) {
+  const main = trace.traceEvents.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  return trace.traceEvents
+    .filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid
+      && (e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask'))
+    .reduce((sum, e) => sum + (e.tdur || 0) / 1000, 0);
 }
 
 // sections: ids to sweep (default: every section of the article).
@@ -102,7 +111,13 @@ async function sliderTimes(browser, base, sections) {
     await page.locator(`#${id}`).scrollIntoViewIfNeeded();
     await page.waitForFunction((sid) => ['ready', 'error'].includes(document.getElementById(sid)?.dataset.state), id);
     await page.evaluate(nextFrame);
-    for (const r of await page.evaluate(sweepSection, { id, maxSteps: MAX_STEPS })) results.push({ section: id, ...r });
+    const names = await page.$$eval(`#${id} input[type="range"]`, (all) => all.map((el) => el.name));
+    for (const name of names) {
+      await browser.startTracing(page, { categories: ['toplevel'] });
+      const r = await page.evaluate(sweepSlider, { id, name, maxSteps: MAX_STEPS });
+      const cpu = mainThreadCpu(JSON.parse((await browser.stopTracing()).toString()));
+      results.push({ section: id, ...r, cpuPerStep: cpu / (r.steps + 1) }); // + 1: the step back to the default
+    }
   }
   await page.close();
   return results;

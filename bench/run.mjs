@@ -63,11 +63,13 @@ function printBrowser({ load, sliders }) {
 
 function printSliders(sliders) {
   console.log('\n== Chromium: slider input-to-frame (ms), swept across each range, other controls at defaults');
-  console.log('   section / slider                     range        steps  median     p95     max');
+  console.log('   (cpu/step: main-thread CPU per step from a trace, steady when other jobs load the machine)');
+  console.log('   section / slider                     range        steps  median     p95     max  cpu/step');
   for (const s of sliders) {
     const t = [...s.times].sort((a, b) => a - b);
     console.log(`   ${`${s.section} / ${s.name}`.padEnd(36)} ${`${s.min}..${s.max}`.padEnd(12)} ${pad(s.steps, 5)}`
-      + ` ${pad(quantile(t, 0.5).toFixed(1), 7)} ${pad(quantile(t, 0.95).toFixed(1), 7)} ${pad(t[t.length - 1].toFixed(1), 7)}`);
+      + ` ${pad(quantile(t, 0.5).toFixed(1), 7)} ${pad(quantile(t, 0.95).toFixed(1), 7)} ${pad(t[t.length - 1].toFixed(1), 7)}`
+      + ` ${pad(s.cpuPerStep.toFixed(1), 9)}`);
   }
 }
 
