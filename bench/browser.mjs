@@ -7,7 +7,8 @@
 //   sliders for every range input of the article, swept across its range with
 //           the other controls at their defaults: input-to-frame time of each
 //           step = from dispatching 'input' until the frame after it has been
-//           produced (a task queued from the next requestAnimationFrame);
+//           produced (a task queued from the next requestAnimationFrame), and
+//           the main thread's CPU time per step from a Chromium trace;
 //   files   what the page downloaded (same-folder requests).
 import { chromium } from 'playwright-core';
 import { startServer } from '../tools/serve.mjs';
@@ -48,8 +49,11 @@ async function loadTimes(browser, base) {
   const tall = await browser.newPage({ viewport: { width: 1280, height } });
   await tall.addInitScript(recordReadyTimes);
   await tall.goto(`${base}index.html`, { waitUntil: 'commit' });
-  await tall.waitForFunction(() => [...document.querySelectorAll('main > section[data-state]')]
-    .every((s) => ['ready', 'error'].includes(s.dataset.state)), null, { timeout: 120000 });
+  // Sections get data-state once the page's script runs: before that, "every one of none" is not done.
+  await tall.waitForFunction(() => {
+    const sections = [...document.querySelectorAll('main > section[data-state]')];
+    return sections.length > 0 && sections.every((s) => ['ready', 'error'].includes(s.dataset.state));
+  }, null, { timeout: 120000 });
   const all = await tall.evaluate(async () => {
     await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
     const sections = Object.fromEntries([...document.querySelectorAll('main > section[data-state]')]
@@ -60,55 +64,75 @@ async function loadTimes(browser, base) {
   return { ...first, ...all, files: [...files].sort() };
 }
 
-// In the page: sweeps every range input of a section; -> [{ name, min, max, steps, times }].
-async function sweepSection({ id, maxSteps }) {
-  const section = document.getElementById(id);
+// In the page: sweeps one range input of a section across its range, then puts it
+// back; -> { name, min, max, steps, times }.
+async function sweepSlider({ id, name, maxSteps }) {
+  const el = document.getElementById(id).querySelector(`input[type="range"][name="${name}"]`);
   const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-  const out = [];
-  for (const el of section.querySelectorAll('input[type="range"]')) {
-    const [min, max, step] = [Number(el.min), Number(el.max), Number(el.step) || 1];
-    const count = Math.round((max - min) / step) + 1;
-    const take = Math.min(count, maxSteps);
-    const values = Array.from({ length: take }, (_, k) => min + step * Math.round((k * (count - 1)) / Math.max(1, take - 1)));
-    const initial = el.value;
-    const times = [];
-    for (const v of values) {
-      el.value = String(v);
-      const t0 = performance.now();
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-      await frame();
-      times.push(performance.now() - t0);
-    }
-    el.value = initial;
+  const [min, max, step] = [Number(el.min), Number(el.max), Number(el.step) || 1];
+  const count = Math.round((max - min) / step) + 1;
+  const take = Math.min(count, maxSteps);
+  const values = Array.from({ length: take }, (_, k) => min + step * Math.round((k * (count - 1)) / Math.max(1, take - 1)));
+  const initial = el.value;
+  const times = [];
+  for (const v of values) {
+    el.value = String(v);
+    const t0 = performance.now();
     el.dispatchEvent(new Event('input', { bubbles: true }));
     await frame();
-    out.push({ name: el.name, min, max, steps: values.length, times });
+    times.push(performance.now() - t0);
   }
-  return out;
+  el.value = initial;
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+  await frame();
+  return { name, min, max, steps: values.length, times };
 }
 
-async function sliderTimes(browser, base) {
+// The CPU time the page's main thread spent in tasks during a trace, ms: unlike
+// the input-to-frame times, it hardly changes when other jobs load the machine
+// (a step waiting for a core is slower, not busier).
+function mainThreadCpu(trace) {
+  const main = trace.traceEvents.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  return trace.traceEvents
+    .filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid
+      && (e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask'))
+    .reduce((sum, e) => sum + (e.tdur || 0) / 1000, 0);
+}
+
+// sections: ids to sweep (default: every section of the article).
+async function sliderTimes(browser, base, sections) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${base}index.html`);
   await page.waitForFunction(() => document.getElementById('core-status')?.dataset.state === 'ready');
-  const ids = await page.$$eval('main > section[data-state]', (all) => all.map((s) => s.id));
+  const all = await page.$$eval('main > section[data-state]', (list) => list.map((s) => s.id));
+  const ids = sections ? all.filter((id) => sections.includes(id)) : all;
   const results = [];
   for (const id of ids) {
     await page.locator(`#${id}`).scrollIntoViewIfNeeded();
     await page.waitForFunction((sid) => ['ready', 'error'].includes(document.getElementById(sid)?.dataset.state), id);
     await page.evaluate(nextFrame);
-    for (const r of await page.evaluate(sweepSection, { id, maxSteps: MAX_STEPS })) results.push({ section: id, ...r });
+    const names = await page.$$eval(`#${id} input[type="range"]`, (all) => all.map((el) => el.name));
+    for (const name of names) {
+      await browser.startTracing(page, { categories: ['toplevel'] });
+      const r = await page.evaluate(sweepSlider, { id, name, maxSteps: MAX_STEPS });
+      const cpu = mainThreadCpu(JSON.parse((await browser.stopTracing()).toString()));
+      results.push({ section: id, ...r, cpuPerStep: cpu / (r.steps + 1) }); // + 1: the step back to the default
+    }
   }
   await page.close();
   return results;
 }
 
-export async function browserBench(dist) {
+// parts: which of 'load' and 'sliders' to measure; sections: restricts the sliders (null = all).
+export async function browserBench(dist, { parts = ['load', 'sliders'], sections = null } = {}) {
   const server = await startServer(dist, 0);
   const base = `http://127.0.0.1:${server.address().port}/`;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
   try {
-    return { load: await loadTimes(browser, base), sliders: await sliderTimes(browser, base) };
+    return {
+      load: parts.includes('load') ? await loadTimes(browser, base) : null,
+      sliders: parts.includes('sliders') ? await sliderTimes(browser, base, sections) : [],
+    };
   } finally {
     await browser.close();
     await new Promise((done) => server.close(done));

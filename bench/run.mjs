@@ -5,8 +5,11 @@
 // downloads and every file of dist/, raw and gzipped; (4) training speed
 // (bench/train.mjs). Benchmarks are not tests:
 // they print numbers, they assert nothing.
-//   node bench/run.mjs [--dist=DIR] [--native=PATH] [--only=attention,browser,sizes]
+//   node bench/run.mjs [--dist=DIR] [--native=PATH] [--only=attention,browser,sizes,training]
+//                      [--sections=patterns,distance]
 // --dist/--native let the same bench measure another build (a "before" copy).
+// --only picks parts; 'browser' is both 'load' and 'sliders', which can also be
+// picked alone. --sections sweeps the sliders of those sections only.
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import { attentionBench, D } from './attention.mjs';
@@ -18,7 +21,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const flags = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const dist = resolve(flags.dist || join(root, 'dist'));
 const nativeBin = resolve(flags.native || join(root, 'build/native/atlas_bench'));
-const only = new Set((flags.only || 'attention,browser,sizes,training').split(','));
+const only = new Set((flags.only || 'attention,browser,sizes,training').split(',')
+  .flatMap((part) => (part === 'browser' ? ['load', 'sliders'] : [part])));
+const sections = flags.sections ? flags.sections.split(',') : null;
 const SIZES = [64, 512, 1024];
 
 const ms = (ns, width = 8) => (ns == null ? 'n/a' : (ns / 1e6).toFixed(2)).padStart(width);
@@ -42,19 +47,30 @@ function printAttention({ engines, rows }) {
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 
-function printBrowser({ load, sliders }) {
+function printLoad(load) {
   console.log('\n== Chromium (headless, this machine): load');
   console.log(`   core ready ${load.core.toFixed(0)} ms after navigation; first section drawn ${load.firstSection.toFixed(0)} ms`);
   console.log(`   every section started at once (tall viewport): all drawn ${load.allDrawn.toFixed(0)} ms`);
   for (const [id, t] of Object.entries(load.sections)) console.log(`     ${id.padEnd(22)} ${pad(t.toFixed(0), 6)} ms`);
+}
+
+// -> the files the page downloaded (null when load times were not measured).
+function printBrowser({ load, sliders }) {
+  if (load) printLoad(load);
+  if (sliders.length) printSliders(sliders);
+  return load ? load.files : null;
+}
+
+function printSliders(sliders) {
   console.log('\n== Chromium: slider input-to-frame (ms), swept across each range, other controls at defaults');
-  console.log('   section / slider                     range        steps  median     p95     max');
+  console.log('   (cpu/step: main-thread CPU per step from a trace, steady when other jobs load the machine)');
+  console.log('   section / slider                     range        steps  median     p95     max  cpu/step');
   for (const s of sliders) {
     const t = [...s.times].sort((a, b) => a - b);
     console.log(`   ${`${s.section} / ${s.name}`.padEnd(36)} ${`${s.min}..${s.max}`.padEnd(12)} ${pad(s.steps, 5)}`
-      + ` ${pad(quantile(t, 0.5).toFixed(1), 7)} ${pad(quantile(t, 0.95).toFixed(1), 7)} ${pad(t[t.length - 1].toFixed(1), 7)}`);
+      + ` ${pad(quantile(t, 0.5).toFixed(1), 7)} ${pad(quantile(t, 0.95).toFixed(1), 7)} ${pad(t[t.length - 1].toFixed(1), 7)}`
+      + ` ${pad(s.cpuPerStep.toFixed(1), 9)}`);
   }
-  return load.files;
 }
 
 function printSizes(firstPaint) {
@@ -77,11 +93,11 @@ function printSizes(firstPaint) {
 // Emscripten module installs in Node, which prints a whole line of minified code.
 try {
   if (only.has('attention')) printAttention(await attentionBench({ dist, nativeBin, sizes: SIZES }));
-  const firstPaint = only.has('browser') ? printBrowser(await browserBench(dist)) : null;
+  const browserParts = ['load', 'sliders'].filter((part) => only.has(part));
+  const firstPaint = browserParts.length ? printBrowser(await browserBench(dist, { parts: browserParts, sections })) : null;
   if (only.has('sizes')) printSizes(firstPaint);
   if (only.has('training')) await trainingBench();
 } catch (error) {
   console.error(`bench failed: ${error.stack || error}`);
   process.exitCode = 1;
 }
-import { trainingBench } from './train.mjs';

@@ -23,6 +23,7 @@
 // focused word's readout is spoken once (charts/announce.js).
 import { select, format as d3format } from 'd3';
 import { registerChart } from './registry.js';
+import { trackWidth } from './width.js';
 import { announce } from './announce.js';
 
 let nextId = 0;
@@ -107,7 +108,7 @@ export function arrowDiagram(container, options = {}) {
   function layout() {
     if (!data) return;
     const { rows: n, cols, data: values } = data.matrix;
-    const width = Math.max(240, container.clientWidth || 320);
+    const width = Math.max(240, widthOf() || 320);
     const step = width / n;
     const longest = data.labels.reduce((m, l) => Math.max(m, String(l).length), 1);
     const vertical = longest * 7.2 + 8 > step;
@@ -157,7 +158,7 @@ export function arrowDiagram(container, options = {}) {
   }
 
   svg.on('pointerleave', (event) => { if (event.pointerType === 'mouse') setActive(-1, true); });
-  new ResizeObserver(() => layout()).observe(container);
+  const { get: widthOf } = trackWidth(container, layout); // measured once, then from ResizeObserver
 
   // The drawn arrows as a target x source table; an arrow below the threshold is not drawn (empty).
   function tables() {

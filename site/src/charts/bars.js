@@ -18,6 +18,7 @@
 import { select, scaleBand, scaleLinear, axisLeft, max as d3max, format as d3format } from 'd3';
 import { drawRefs } from './refs.js';
 import { registerChart } from './registry.js';
+import { trackWidth } from './width.js';
 import { announce } from './announce.js';
 import { rowMove } from './keys.js';
 
@@ -52,7 +53,7 @@ export function barChart(container, options = {}) {
 
   function layout() {
     if (!data) return;
-    const width = Math.max(200, container.clientWidth || 320);
+    const width = Math.max(200, widthOf() || 320);
     const n = data.values.length;
     const band = (width - 60) / Math.max(1, n);
     const longest = data.labels.reduce((m, l) => Math.max(m, String(l).length), 1);
@@ -109,7 +110,7 @@ export function barChart(container, options = {}) {
     show(i);
     announce(readout.text());
   });
-  new ResizeObserver(() => layout()).observe(container);
+  const { get: widthOf } = trackWidth(container, layout); // measured once, then from ResizeObserver
 
   function tables() {
     if (!data) return [];

@@ -47,6 +47,9 @@ export function heatmapGrid(container, options = {}) {
       const title = panel.append('h4').attr('class', 'panel-title');
       const chart = heatmap(panel.append('div').attr('class', 'panel-chart').node(), {
         ...heatmapOptions,
+        // Every column of the grid is as wide (auto-fill) and has the grid's colours:
+        // a new panel need not measure itself.
+        like: charts[0]?.chart ?? null,
         legend: !shared || charts.length === 0,
         legendNote: shared ? 'one scale for every panel' : "this panel's own scale",
       });

@@ -23,6 +23,10 @@
 //   legend: true       draw the colour legend under the grid; legendNote says whose
 //                      scale it is (default: "fixed scale", or with domain 'auto'
 //                      "scaled to this chart's largest value")
+//   like: null         a heatmap beside this one, in a container as wide and with the
+//                      same colours (a grid's panels): its width and colours are taken
+//                      instead of measured (reading either forces the browser to lay out
+//                      or restyle the page); the observer still corrects the width
 // Data: matrix {rows, cols, data}; rowLabels/colLabels (strings, default indices);
 // rowNotes: a string per row drawn to the right (e.g. a row sum); blocked: a
 // matrix of 0/1 whose 1-cells are hatched as "not allowed" instead of coloured;
@@ -43,6 +47,7 @@ import { resolveColor as cssVar, textOn } from './colors.js';
 import { drawLegend } from './legend.js';
 import { gridMove } from './keys.js';
 import { onThemeChange } from './theme-watch.js';
+import { trackWidth } from './width.js';
 
 let nextId = 0;
 
@@ -57,7 +62,7 @@ export function heatmap(container, options = {}) {
   const opts = {
     domain: [0, 1], diverging: false, rowTitle: '', colTitle: '', maxCell: 56, maxHeight: Infinity, svgLimit: 2500,
     format: '.2f', hint: 'Hover over or tap a cell (or focus the chart and use the arrow keys) to read its value.',
-    legend: true, ...options,
+    legend: true, like: null, ...options,
   };
   if (!opts.legendNote) {
     if (opts.domain !== 'auto') opts.legendNote = 'fixed scale';
@@ -69,7 +74,6 @@ export function heatmap(container, options = {}) {
   let data = null;
   let geometry = null; // { left, top, cell, rows, cols }
   let current = null; // highlighted {row, col}
-  let knownWidth = null; // the container's width, px, as last measured
   const hoverListeners = [];
   const selectListeners = [];
 
@@ -101,7 +105,7 @@ export function heatmap(container, options = {}) {
   // style recalculation of the whole article.
   let palette = null;
   function colours() {
-    palette ??= {
+    palette ??= opts.like ? opts.like.palette : {
       low: cssVar(container, '--heat-low', '#f7fbff'), high: cssVar(container, '--heat-high', '#08306b'),
       neg: cssVar(container, '--heat-neg', '#b2182b'), hatch: cssVar(container, '--hatch', '#999'),
     };
@@ -126,32 +130,45 @@ export function heatmap(container, options = {}) {
 
   // The number in a cell is black or white, whichever contrasts more with the cell: against any
   // fill one of the two reaches at least 4.58:1 (WCAG AA), which no softer pair of inks guarantees.
-  const valueInk = (color) => (v) => textOn(color(v), '#000', '#fff');
+  // Remembered per fill: parsing each cell's colour twice was a tenth of a large grid's redraw.
+  const inks = new Map();
+  const inkOn = (fill) => {
+    let ink = inks.get(fill);
+    if (!ink) {
+      if (inks.size > 4096) inks.clear();
+      ink = textOn(fill, '#000', '#fff');
+      inks.set(fill, ink);
+    }
+    return ink;
+  };
 
   // One <g class="cell"> (rect + text) per value, bound to the values themselves:
   // the join keeps the groups already drawn and only adds or removes the
   // difference. Positions and sizes are set on new groups, or on all when the
   // cell size or column count changed; colour, text and class only where they
-  // differ, directly on the nodes (no per-cell objects or child selections).
+  // differ from what the cell shows, which `painted` remembers (reading the
+  // attributes back from the DOM cost as much as setting them).
   let drawnGeometry = '';
   const setIfChanged = (node, name, value) => {
     if (node.getAttribute(name) !== value) node.setAttribute(name, value);
   };
+  let painted = []; // per cell: { value, fill, ink, label, blocked } as its nodes show them
   function drawSvgCells(cell, color) {
     const { cols, data: values } = data.matrix;
-    const ink = valueInk(color);
     const blocked = data.blocked ? data.blocked.data : null;
+    const texts = Array.from(values, fmt);
     // Numbers only where they fit: ~6.5 px per character of 11 px text, plus a margin.
-    const widest = d3max(values, (v) => fmt(v).length) || 4;
+    const widest = d3max(texts, (t) => t.length) || 4;
     const showValues = cell >= widest * 6.5 + 4;
     const side = String(Math.max(1, cell - 1));
     const middle = String((cell - 1) / 2);
     const hatchFill = `url(#${id}-hatch)`;
     const cells = cellsG.selectAll('g.cell').data(values);
     cells.exit().remove();
+    painted.length = Math.min(painted.length, values.length);
     const added = cells.enter().append('g').attr('class', 'cell');
     added.append('rect');
-    added.append('text').attr('dy', '0.35em');
+    added.append('text').attr('dy', '0.35em').attr('class', 'value');
     const all = added.merge(cells);
     const geometry = `${cell} ${cols}`;
     (geometry === drawnGeometry ? added : all).each(function place(_, k) {
@@ -166,66 +183,81 @@ export function heatmap(container, options = {}) {
     all.each(function paint(value, k) {
       const isBlocked = blocked ? blocked[k] === 1 : false;
       const [rect, text] = this.childNodes;
-      this.classList.toggle('blocked', isBlocked);
+      const colour = color(value);
+      const now = {
+        value, blocked: isBlocked, fill: isBlocked ? hatchFill : colour, ink: inkOn(colour),
+        label: showValues && !isBlocked ? texts[k] : '',
+      };
+      const was = painted[k] || {};
+      painted[k] = now;
+      if (was.blocked !== now.blocked) this.classList.toggle('blocked', isBlocked);
       // data-value keeps the exact number drawn, for tests and assistive tools, even when the text is hidden.
-      this.dataset.value = value;
-      setIfChanged(rect, 'fill', isBlocked ? hatchFill : color(value));
-      setIfChanged(text, 'class', 'value');
+      if (!Object.is(was.value, value)) this.setAttribute('data-value', String(value));
+      if (was.fill !== now.fill) rect.setAttribute('fill', now.fill);
       // Through the CSSOM, not a style attribute: the strict CSP (style-src 'self') blocks those.
-      const fill = ink(value);
-      if (text.dataset.ink !== fill) {
-        text.dataset.ink = fill;
-        text.style.fill = fill;
-      }
-      const label = showValues && !isBlocked ? fmt(value) : '';
-      if (text.textContent !== label) text.textContent = label;
+      if (was.ink !== now.ink) text.style.fill = now.ink;
+      if (was.label !== now.label) text.textContent = now.label;
     });
   }
 
   // One pixel per cell in an offscreen canvas (kept between updates), scaled up
   // without smoothing. Colours come from a 256-entry lookup table written into
   // the pixel buffer directly: a 512 x 512 matrix is 262,144 cells, so nothing
-  // is allocated per cell.
+  // is allocated per cell. The table (256 colour parses) is built again only when
+  // the colours change, the pixel buffer only when the shape does, and the
+  // visible canvas is resized only when its size changes (resizing clears and
+  // reallocates it).
   const source = document.createElement('canvas');
+  let lut = null; // { key, table: Uint8ClampedArray(257 x rgb), entry 256 = a blocked cell }
+  let image = null; // ImageData (cols x rows)
+  function lookupTable(color) {
+    const { low, high, neg, hatch: hatchColour } = colours();
+    const key = `${low} ${high} ${neg} ${hatchColour} ${opts.diverging}`;
+    if (lut && lut.key === key) return lut.table;
+    const ramp = color.copy().domain(color.domain().length === 3 ? [0, 127.5, 255] : [0, 255]);
+    const table = new Uint8ClampedArray(257 * 3);
+    for (let k = 0; k < 256; k++) {
+      const c = d3color(ramp(k)).rgb();
+      table.set([c.r, c.g, c.b], 3 * k);
+    }
+    const hatchRgb = d3color(hatchColour).rgb();
+    table.set([hatchRgb.r, hatchRgb.g, hatchRgb.b], 3 * 256);
+    lut = { key, table };
+    return table;
+  }
   function drawCanvasCells(left, top, cell, color) {
     const { rows, cols, data: values } = data.matrix;
     const blocked = data.blocked ? data.blocked.data : null;
-    const ramp = color.copy().domain(color.domain().length === 3 ? [0, 127.5, 255] : [0, 255]);
-    const lut = new Uint8ClampedArray(257 * 3);
-    for (let k = 0; k < 256; k++) {
-      const c = d3color(ramp(k)).rgb();
-      lut.set([c.r, c.g, c.b], 3 * k);
-    }
-    const hatchRgb = d3color(colours().hatch).rgb();
-    lut.set([hatchRgb.r, hatchRgb.g, hatchRgb.b], 3 * 256); // entry 256: a blocked cell
+    const table = lookupTable(color);
     const [d0, d1] = [color.domain()[0], color.domain()[color.domain().length - 1]];
     const scale = 255 / (d1 - d0 || 1);
-    if (source.width !== cols || source.height !== rows) {
+    const context = source.getContext('2d');
+    if (!image || image.width !== cols || image.height !== rows) {
       source.width = cols;
       source.height = rows;
+      image = context.createImageData(cols, rows);
     }
-    const context = source.getContext('2d');
-    const image = context.createImageData(cols, rows);
     const px = image.data;
     for (let k = 0; k < values.length; k++) {
       const t = blocked && blocked[k] === 1 ? 256 : Math.round(Math.min(255, Math.max(0, (values[k] - d0) * scale)));
-      px[4 * k] = lut[3 * t];
-      px[4 * k + 1] = lut[3 * t + 1];
-      px[4 * k + 2] = lut[3 * t + 2];
+      px[4 * k] = table[3 * t];
+      px[4 * k + 1] = table[3 * t + 1];
+      px[4 * k + 2] = table[3 * t + 2];
       px[4 * k + 3] = 255;
     }
     context.putImageData(image, 0, 0);
     const ratio = window.devicePixelRatio || 1;
     const el = canvas.node();
-    el.width = Math.round(cols * cell * ratio);
-    el.height = Math.round(rows * cell * ratio);
-    el.style.width = `${cols * cell}px`;
-    el.style.height = `${rows * cell}px`;
-    el.style.left = `${left}px`;
-    el.style.top = `${top}px`;
+    const [w, h] = [Math.round(cols * cell * ratio), Math.round(rows * cell * ratio)];
+    if (el.width !== w || el.height !== h) {
+      el.width = w;
+      el.height = h;
+    }
+    const place = { width: `${cols * cell}px`, height: `${rows * cell}px`, left: `${left}px`, top: `${top}px` };
+    for (const [name, value] of Object.entries(place)) if (el.style[name] !== value) el.style[name] = value;
     const ctx = el.getContext('2d');
     ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(source, 0, 0, el.width, el.height);
+    ctx.drawImage(source, 0, 0, w, h);
   }
 
   function layout() {
@@ -234,8 +266,7 @@ export function heatmap(container, options = {}) {
     const rowLabels = data.rowLabels || indexLabels(rows);
     const colLabels = data.colLabels || indexLabels(cols);
     const useCanvas = data.canvas ?? rows * cols > opts.svgLimit;
-    knownWidth ??= container.clientWidth;
-    const width = Math.max(200, knownWidth || 320);
+    const width = Math.max(200, widthOf() || 320);
     const left = labelSpace(rowLabels, 7) + (opts.rowTitle ? 18 : 0);
     const top = labelSpace(colLabels, 5.2) + (opts.colTitle ? 18 : 0);
     const right = data.rowNotes ? 56 : 8;
@@ -255,6 +286,7 @@ export function heatmap(container, options = {}) {
     if (useCanvas) {
       cellsG.selectAll('g.cell').remove();
       drawnGeometry = '';
+      painted = [];
       drawCanvasCells(left, top, cell, color);
     } else {
       drawSvgCells(cell, color);
@@ -262,15 +294,10 @@ export function heatmap(container, options = {}) {
 
     // Thin labels so they do not overlap: rows need ~11 px; columns, rotated by 50 degrees, ~15 px.
     const step = (c, px) => Math.max(1, Math.ceil(px / c));
-    rowLabelsG.selectAll('text').data(rowLabels).join('text')
-      .attr('x', -6).attr('y', (_, i) => i * cell + cell / 2).attr('dy', '0.35em').attr('text-anchor', 'end')
-      .text((d, i) => (i % step(cell, 11) === 0 ? d : ''));
-    colLabelsG.selectAll('text').data(colLabels).join('text')
-      .attr('transform', (_, j) => `translate(${j * cell + cell / 2},-6) rotate(-50)`)
-      .text((d, j) => (j % step(cell, 15) === 0 ? d : ''));
-    notesG.selectAll('text').data(data.rowNotes || []).join('text')
-      .attr('x', gridW + 6).attr('y', (_, i) => i * cell + cell / 2).attr('dy', '0.35em')
-      .text((d, i) => (i % step(cell, 11) === 0 ? d : '')); // thinned like the row labels they sit beside
+    drawLabels(rowLabelsG, rowLabels, step(cell, 11), (i) => ({ x: -6, y: i * cell + cell / 2, dy: '0.35em', 'text-anchor': 'end' }));
+    drawLabels(colLabelsG, colLabels, step(cell, 15), (j) => ({ transform: `translate(${j * cell + cell / 2},-6) rotate(-50)` }));
+    // Notes are thinned like the row labels they sit beside.
+    drawLabels(notesG, data.rowNotes || [], step(cell, 11), (i) => ({ x: gridW + 6, y: i * cell + cell / 2, dy: '0.35em' }));
     rowTitle.text(opts.rowTitle).attr('transform', `translate(12,${top + gridH / 2}) rotate(-90)`);
     colTitle.text(opts.colTitle).attr('x', left + gridW / 2).attr('y', 12);
     rowBand.attr('width', gridW).attr('height', cell);
@@ -279,14 +306,40 @@ export function heatmap(container, options = {}) {
     if (current) highlight(current.row, current.col);
   }
 
-  // -> the legend's height in px (0 without a legend).
+  // One <text> per shown label (every `every`-th; a 512-row matrix shows ~40, and
+  // blank nodes for the rest cost style and layout on every redraw), bound to
+  // the label's index; attributes (attrs(i)) and text are set only where they
+  // differ, since each change invalidates the SVG's style and layout.
+  function drawLabels(group, labels, every, attrs) {
+    const shown = [];
+    for (let i = 0; i < labels.length; i += every) shown.push(i);
+    group.selectAll('text').data(shown).join('text').each(function label(i) {
+      for (const [name, value] of Object.entries(attrs(i))) setIfChanged(this, name, String(value));
+      const text = String(labels[i]);
+      if (this.textContent !== text) this.textContent = text;
+    });
+  }
+
+  // -> the legend's height in px (0 without a legend). Drawn again only when
+  // what it shows changes (domain, width, blocked cells, colours): most slider
+  // steps leave it as it was.
+  let legendDrawn = { key: '', height: 0 };
   function layoutLegend(color, domain, width, y) {
-    legendG.attr('transform', `translate(4,${y})`).attr('display', opts.legend ? null : 'none');
+    setIfChanged(legendG.node(), 'transform', `translate(4,${y})`);
+    legendG.attr('display', opts.legend ? null : 'none');
     if (!opts.legend) return 0;
     const hatchFill = data.blocked && Array.prototype.includes.call(data.blocked.data, 1) ? `url(#${id}-hatch)` : null;
-    return 4 + drawLegend(legendG, {
-      id, color, domain, diverging: opts.diverging, hatch: hatchFill, note: `colour: ${opts.legendNote}`, width,
-    });
+    const { low, high, neg } = colours();
+    const key = [domain[0], domain[1], width, hatchFill, low, high, neg].join(' ');
+    if (key !== legendDrawn.key) {
+      legendDrawn = {
+        key,
+        height: 4 + drawLegend(legendG, {
+          id, color, domain, diverging: opts.diverging, hatch: hatchFill, note: `colour: ${opts.legendNote}`, width,
+        }),
+      };
+    }
+    return legendDrawn.height;
   }
 
   function cellAt(row, col) {
@@ -304,8 +357,8 @@ export function heatmap(container, options = {}) {
     const c = data && cellAt(row, col);
     current = c ? { row, col } : null;
     focus.attr('visibility', c ? 'visible' : 'hidden');
-    rowLabelsG.selectAll('text').classed('active', (_, i) => c && i === row);
-    colLabelsG.selectAll('text').classed('active', (_, j) => c && j === col);
+    rowLabelsG.selectAll('text').classed('active', (i) => c && i === row);
+    colLabelsG.selectAll('text').classed('active', (j) => c && j === col);
     if (!c) return null;
     rowBand.attr('y', row * geometry.cell);
     colBand.attr('x', col * geometry.cell);
@@ -345,18 +398,10 @@ export function heatmap(container, options = {}) {
     announce(readout.text());
   });
 
-  // The width is read when the observer reports it (layout is clean then), not on
-  // every update: reading clientWidth after other charts changed the page forces
-  // a synchronous reflow of the whole article per chart. Only a new width lays
-  // the chart out again (its own growth in height does not).
-  const sizes = new ResizeObserver(() => {
-    const width = container.clientWidth;
-    if (width === knownWidth) return;
-    knownWidth = width;
-    palette = null;
-    layout();
-  });
-  sizes.observe(container);
+  // Only a new width lays the chart out again (its own growth in height does not);
+  // the palette is read again with it.
+  const sizes = trackWidth(container, () => { palette = null; layout(); }, { initial: () => opts.like?.width });
+  const widthOf = sizes.get;
   const stopThemeWatch = onThemeChange(container, () => { palette = null; layout(); });
 
   function tables() {
@@ -394,6 +439,12 @@ export function heatmap(container, options = {}) {
     },
     get data() {
       return data;
+    },
+    get width() {
+      return widthOf();
+    },
+    get palette() {
+      return colours();
     },
     // Stops watching size and theme: call it when the chart is removed for good.
     dispose() {

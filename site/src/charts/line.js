@@ -17,6 +17,7 @@
 import { select, pointer, scaleLinear, line as d3line, axisBottom, axisLeft, extent, format as d3format, bisectCenter } from 'd3';
 import { drawRefs, drawMarks } from './refs.js';
 import { registerChart } from './registry.js';
+import { trackWidth } from './width.js';
 import { announce } from './announce.js';
 import { rowMove } from './keys.js';
 
@@ -47,7 +48,7 @@ export function lineChart(container, options = {}) {
 
   function layout() {
     if (!data) return;
-    const width = Math.max(240, container.clientWidth || 320);
+    const width = Math.max(240, widthOf() || 320);
     const margin = { top: 10, right: 16, bottom: 42, left: 56 };
     const w = width - margin.left - margin.right;
     const h = opts.height - margin.top - margin.bottom;
@@ -119,7 +120,7 @@ export function lineChart(container, options = {}) {
     announce(readout.text());
   });
 
-  new ResizeObserver(() => layout()).observe(container);
+  const { get: widthOf } = trackWidth(container, layout); // measured once, then from ResizeObserver
 
   function tables() {
     if (!data) return [];

@@ -12,6 +12,7 @@
 // Every bar keeps its exact number in data-value and says whether it is
 // excluded in data-excluded. Labels are set with textContent, never as HTML.
 import { select, scaleBand, scaleLinear, format as d3format, min as d3min, max as d3max } from 'd3';
+import { trackWidth } from './width.js';
 
 export function rowBars(container, options = {}) {
   const opts = { height: 120, format: '.3f', domain: 'auto', label: 'values', ...options };
@@ -30,7 +31,7 @@ export function rowBars(container, options = {}) {
     const n = data.values.length;
     const values = Array.from(data.values);
     const excluded = data.excluded || values.map(() => false);
-    const width = Math.max(160, container.clientWidth || 320);
+    const width = Math.max(160, widthOf() || 320);
     const longest = data.labels.reduce((m, l) => Math.max(m, String(l).length), 1);
     const band = (width - 16) / Math.max(1, n);
     const rotate = longest * 7 > band;
@@ -74,7 +75,7 @@ export function rowBars(container, options = {}) {
       .text((d) => d);
   }
 
-  new ResizeObserver(() => layout()).observe(container);
+  const { get: widthOf } = trackWidth(container, layout); // measured once, then from ResizeObserver
 
   return {
     update(next) {

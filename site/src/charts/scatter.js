@@ -16,6 +16,7 @@
 // readout({ label, links: [{ label, value }] }) text for the active point;
 // hint (readout text before any hover). Labels use textContent, never HTML.
 import { select, pointer, scaleLinear, axisBottom, axisLeft, extent, format as d3format } from 'd3';
+import { trackWidth } from './width.js';
 
 const SHAPES = ['circle', 'rect'];
 
@@ -43,7 +44,7 @@ export function scatter(container, options = {}) {
 
   function layout() {
     if (!data) return;
-    const width = Math.max(240, container.clientWidth || 320);
+    const width = Math.max(240, widthOf() || 320);
     const margin = { top: 10, right: 16, bottom: 42, left: 48 };
     const w = width - margin.left - margin.right;
     const h = opts.height - margin.top - margin.bottom;
@@ -140,7 +141,7 @@ export function scatter(container, options = {}) {
     paint();
   });
 
-  new ResizeObserver(() => layout()).observe(container);
+  const { get: widthOf } = trackWidth(container, layout); // measured once, then from ResizeObserver
 
   return {
     update(next) {

@@ -15,6 +15,7 @@
 import { select, pointer, scaleDiverging, interpolateRgb, piecewise, format as d3format, max as d3max } from 'd3';
 import { resolveColor as cssVar } from './colors.js';
 import { onThemeChange } from './theme-watch.js';
+import { trackWidth } from './width.js';
 
 const LABEL_PX = 7; // per character of a 12 px label
 const ROW_GAP = 3;
@@ -40,7 +41,7 @@ export function vectorRows(container, options = {}) {
 
   function layout() {
     if (!rows.length) return;
-    const width = Math.max(160, container.clientWidth || 320);
+    const width = Math.max(160, widthOf() || 320);
     const longestLabel = d3max(rows, (r) => String(r.label).length) || 1;
     const longestNote = d3max(rows, (r) => String(r.note || '').length) || 0;
     const left = 8 + longestLabel * LABEL_PX;
@@ -85,7 +86,7 @@ export function vectorRows(container, options = {}) {
     show(Math.floor(y / (geometry.row + ROW_GAP)), Math.floor((x - geometry.left) / geometry.cell));
   });
   svg.on('pointerleave', () => show(-1, -1));
-  new ResizeObserver(() => layout()).observe(container);
+  const { get: widthOf } = trackWidth(container, layout); // measured once, then from ResizeObserver
   onThemeChange(container, () => layout());
 
   return {

@@ -143,8 +143,11 @@ export function bindControls(root, onChange) {
       el.dispatchEvent(new Event('input', { bubbles: true }));
     },
     // A message from the section about a control (e.g. the core refused the sentence).
+    // Sections clear every message on each good update: nothing to redraw unless one changes.
     error(name, message) {
-      if (message) reported.set(name, humanize(message, controls.get(name)));
+      const next = message ? humanize(message, controls.get(name)) : undefined;
+      if (reported.get(name) === next) return;
+      if (next) reported.set(name, next);
       else reported.delete(name);
       render(name);
     },

@@ -3,7 +3,9 @@
 // sections, and embed.html?section=causal&causal.seed=7 works the same way).
 // Only values that differ from the control's default are written, so links
 // stay short. Writing uses history.replaceState (no new history entries),
-// debounced so a dragged slider does not hit the browser's rate limit; where
+// debounced: the address is written once the controls have been still for
+// WRITE_DELAY_MS, so a dragged slider neither hits the browser's rate limit nor
+// spends part of its frames rewriting the address (a few ms each); where
 // the page cannot rewrite its address (a sandboxed frame with an opaque
 // origin), state simply stays out of the address and Copy link still works.
 const WRITE_DELAY_MS = 250;
@@ -23,7 +25,6 @@ export function readParams(section) {
 }
 
 function flush() {
-  timer = 0;
   const url = new URL(window.location.href);
   for (const [key, value] of pending) {
     if (value === null) url.searchParams.delete(key);
@@ -40,7 +41,8 @@ function flush() {
 // value: the raw string, or null when the control is back at its default.
 export function writeParam(section, name, value) {
   pending.set(keyOf(section, name), value);
-  if (!timer) timer = window.setTimeout(flush, WRITE_DELAY_MS);
+  window.clearTimeout(timer);
+  timer = window.setTimeout(flush, WRITE_DELAY_MS);
 }
 
 // The address of one section with the given values, { prefix: { name: raw } }

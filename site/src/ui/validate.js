@@ -24,26 +24,27 @@ function numberProblem(el, raw) {
   const kind = whole ? 'a whole number' : 'a number';
   const steps = whole && step > 1 ? ` in steps of ${number.format(step)}` : '';
   const range = Number.isFinite(min) && Number.isFinite(max) ? ` from ${number.format(min)} to ${number.format(max)}` : '';
-  const message = `${capital(labelOf(el))} must be ${kind}${range}${steps}.`;
   const v = raw.trim() === '' ? NaN : Number(raw);
-  if (!Number.isFinite(v) || v < min || v > max) return message;
-  if (whole && (!Number.isInteger(v) || (v - (Number.isFinite(min) ? min : 0)) % step !== 0)) return message;
-  return null;
+  const fits = Number.isFinite(v) && v >= min && v <= max
+    && !(whole && (!Number.isInteger(v) || (v - (Number.isFinite(min) ? min : 0)) % step !== 0));
+  return fits ? null : `${capital(labelOf(el))} must be ${kind}${range}${steps}.`;
 }
 
 // -> null when `raw` (a string, as typed or as found in a link) is acceptable for el, else a message.
+// The label is looked up only for a message: el.labels searches the document,
+// and this runs on every input event of every control.
 export function problemWith(el, raw) {
-  const name = capital(labelOf(el));
+  const name = () => capital(labelOf(el));
   if (el.type === 'number' || el.type === 'range') return numberProblem(el, raw);
-  if (el.type === 'checkbox') return ['0', '1'].includes(raw) ? null : `${name} must be 1 (on) or 0 (off).`;
+  if (el.type === 'checkbox') return ['0', '1'].includes(raw) ? null : `${name()} must be 1 (on) or 0 (off).`;
   if (el.type === 'radio' || el.tagName === 'SELECT') {
     const options = el.tagName === 'SELECT'
       ? Array.from(el.options, (o) => o.value)
       : Array.from((el.closest('fieldset') || el.closest('section') || document)
         .querySelectorAll(`input[type="radio"][name="${el.name}"]`), (r) => r.value);
-    return options.includes(raw) ? null : `${name} must be one of: ${options.join(', ')}.`;
+    return options.includes(raw) ? null : `${name()} must be one of: ${options.join(', ')}.`;
   }
-  if (el.maxLength > 0 && raw.length > el.maxLength) return `${name} must be at most ${number.format(el.maxLength)} characters.`;
+  if (el.maxLength > 0 && raw.length > el.maxLength) return `${name()} must be at most ${number.format(el.maxLength)} characters.`;
   return null;
 }
 
