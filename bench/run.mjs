@@ -2,7 +2,7 @@
 // scalar engines, float64 and float32) and in plain JS, with ratios; (2) in
 // headless Chromium, the time from navigation until figures are drawn and the
 // input-to-frame time of every slider swept across its range; (3) what the page
-// downloads and every file of dist/, raw and gzipped; (4) training speed
+// downloads, what each later stage adds, and every file of dist/, raw and gzipped; (4) training speed
 // (bench/train.mjs). Benchmarks are not tests:
 // they print numbers, they assert nothing.
 //   node bench/run.mjs [--dist=DIR] [--native=PATH] [--only=attention,browser,sizes,training]
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import { attentionBench, D } from './attention.mjs';
 import { browserBench } from './browser.mjs';
-import { distSizes, fileSize } from './sizes.mjs';
+import { distSizes, fileSize, stageSizes } from './sizes.mjs';
 import { trainingBench } from './train.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -82,6 +82,12 @@ function printSizes(firstPaint) {
     files.forEach(line);
     line(total(files.filter((f) => /\.(js|wasm)$/.test(f.name)), 'JS + wasm'));
     line(total(files, 'everything'));
+  }
+  console.log('\n== JS + wasm the folder build loads at each stage (bytes): raw, gzip -9');
+  for (const { when, files } of stageSizes(dist)) {
+    console.log(`   ${when}`);
+    files.forEach((f) => line({ ...f, name: `  ${f.name}` }));
+    line(total(files, '  total'));
   }
   console.log('\n== dist/ files (bytes): raw, gzip -9');
   const all = distSizes(dist);

@@ -10,6 +10,10 @@
 // to JSON text put in <script type="application/json" id="..."> blocks: the
 // browser does not run or parse them at load (the trained model's weights
 // wait there until a "Trained model" view reads them, trained/load.js).
+// `scripts` maps ids to JavaScript put in <script type="text/plain" id="...">
+// blocks, inert the same way: the core loader runs the engine it needs from
+// there (site/src/core-loader.js), so the engines this browser never uses are
+// never parsed as code.
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
 
@@ -47,8 +51,7 @@ async function inlineCss(dist, href) {
   return css.replace(/<\/(style)/gi, '<\\/$1');
 }
 
-// substitute: { 'loader.js': 'file.js' } inlines file.js where the page loads loader.js.
-export async function buildSingleFile(dist, { out = 'attention-atlas.html', notice = '', substitute = {}, data = {} } = {}) {
+export async function buildSingleFile(dist, { out = 'attention-atlas.html', notice = '', data = {}, scripts: inert = {} } = {}) {
   let html = await readFile(join(dist, 'index.html'), 'utf8');
   html = html.replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/i, '');
   html = await replaceAsync(html, /<link rel="stylesheet" href="([^"]+)">/g,
@@ -60,9 +63,9 @@ export async function buildSingleFile(dist, { out = 'attention-atlas.html', noti
   });
   // Inline scripts cannot be deferred: put them at the end of <body>, in the same order.
   const inline = await Promise.all(scripts.map(async (src) => (
-    `<script>\n${escapeScript(await readFile(join(dist, substitute[src] ?? src), 'utf8'), src)}\n</script>`)));
-  const blocks = Object.entries(data).map(([id, json]) => (
-    `<script type="application/json" id="${id}">${escapeScript(json, id)}</script>`));
+    `<script>\n${escapeScript(await readFile(join(dist, src), 'utf8'), src)}\n</script>`)));
+  const block = (type) => ([id, text]) => `<script type="${type}" id="${id}">${escapeScript(text, id)}</script>`;
+  const blocks = [...Object.entries(data).map(block('application/json')), ...Object.entries(inert).map(block('text/plain'))];
   html = html.replace('</body>', () => `${[...blocks, ...inline].join('\n')}\n</body>`);
   html = await replaceAsync(html, /<img([^>]*?) src="([^"]+)"/g,
     async (whole, attrs, src) => (isLocal(src) ? `<img${attrs} src="${await dataUri(join(dist, src))}"` : whole));

@@ -3,7 +3,8 @@
 // site/sections/ (in file-name order, with a table of contents made from
 // their ids and <h2> titles), embed.html (one section for an <iframe>) from
 // site/embed.html and the same partials, app.js bundled from site/src/main.js,
-// atlas-core-loader.js (loads the one engine this browser needs) from site/src/core-loader.js,
+// atlas-core-loader.js (loads the one lean engine this browser needs at first paint, and its
+// full engine when first asked) from site/src/core-loader.js,
 // styles.css from site/styles/ (with the maths font inlined), fonts/atlas-math.woff2 (that font, see
 // build-font.mjs), LICENSES.txt (third-party notices), the
 // example course page from site/examples/, trainer-worker.js (build-worker.mjs), and attention-atlas.html (the whole
@@ -22,6 +23,7 @@ import { buildMathFont } from './build-font.mjs';
 import { buildTrainerWorker } from './build-worker.mjs';
 import { embedSnippet } from './src/ui/embed-snippet.js';
 import { MODEL_DATA_ID } from './src/trained/load.js';
+import { ENGINES, engineFile } from './src/engine-files.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const site = join(root, 'site');
@@ -77,24 +79,9 @@ export async function buildSite() {
   const styles = await readSorted(join(site, 'styles'), '.css');
   await writeFile(join(dist, 'styles.css'), styles.map((s) => s.text).join('\n').replace(/url\("fonts\/atlas-math\.woff2"\)/g, `url("${font}")`));
 
-  // The facade's own bundle, as text inside app.js: section 13 builds a Blob-URL
-  // worker from it and the running engine (site/src/worker/core-source.js).
-  const facade = await build({
-    absWorkingDir: root,
-    entryPoints: [join(root, 'wasm', 'js', 'engines.js')],
-    bundle: true,
-    format: 'iife',
-    globalName: 'atlasFacade',
-    target: 'es2020',
-    minify: true,
-    legalComments: 'none',
-    write: false,
-    logLevel: 'warning',
-  });
   const { metafile } = await build({
     absWorkingDir: root,
     metafile: true,
-    define: { FACADE_SOURCE: JSON.stringify(facade.outputFiles[0].text) },
     entryPoints: [join(site, 'src', 'main.js')],
     bundle: true,
     format: 'iife',
@@ -105,7 +92,7 @@ export async function buildSite() {
     logLevel: 'warning',
   });
   // The page's core loader (site/src/core-loader.js): the facade plus the engine
-  // choice; it fetches one of dist/atlas-engine-{simd,scalar}.js (CMake writes them).
+  // choice; it fetches one of dist/atlas-engine-{simd,scalar}[-full].js (CMake writes them).
   await build({
     absWorkingDir: root,
     entryPoints: [join(site, 'src', 'core-loader.js')],
@@ -123,12 +110,18 @@ export async function buildSite() {
   await writeFile(join(dist, 'LICENSES.txt'), notice);
   await cp(join(site, 'examples'), join(dist, 'examples'), { recursive: true });
   await writeExamples(partials);
-  // The single file carries attention-core.js (both engines) where the folder
-  // build has the loader: it cannot fetch a second file, and it must work in a
-  // browser without WASM SIMD too.
-  await buildSingleFile(dist, {
-    notice, substitute: { 'atlas-core-loader.js': 'attention-core.js' }, data: { [MODEL_DATA_ID]: model.json },
-  });
+  // The single file cannot fetch a second file, and it must work in a browser
+  // without WASM SIMD too: it carries all four engines (lean and full, SIMD and
+  // scalar) as inert blocks, and its core loader runs only the one it needs,
+  // when it needs it (site/src/core-loader.js).
+  const engines = {};
+  for (const engine of ENGINES) {
+    for (const full of [false, true]) {
+      const { file, id } = engineFile(engine, full);
+      engines[id] = await readFile(join(dist, file), 'utf8');
+    }
+  }
+  await buildSingleFile(dist, { notice, data: { [MODEL_DATA_ID]: model.json }, scripts: engines });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,5 +1,8 @@
-// The one Embind block: registers the raw functions of wasm/api.hpp under the
-// names the JS facade (wasm/js/) calls. Nothing else belongs in this file.
+// The lean engine's Embind block: registers the raw functions of wasm/api*.hpp
+// that the article's figures call (attention and the lessons) under the names
+// the JS facade (wasm/js/) calls. The trainer and the trained model are in
+// bindings_model.cpp, linked only into the full engines (CMakeLists.txt), so the
+// page's first paint does not carry core/model. Nothing else belongs in this file.
 #include <emscripten/bind.h>
 
 #include "api.hpp"
@@ -11,8 +14,6 @@
 #include "api_entropy.hpp"
 #include "api_layers.hpp"
 #include "api_trace.hpp"
-#include "api_model.hpp"
-#include "api_trainer.hpp"
 
 EMSCRIPTEN_BINDINGS(attention_atlas) {
   using namespace atlas::wasm;
@@ -41,23 +42,4 @@ EMSCRIPTEN_BINDINGS(attention_atlas) {
   emscripten::function("dirichletRows", &dirichlet_rows_js);
   emscripten::function("temperatureRow", &temperature_row_js);
   emscripten::function("attentionTrace", &attention_trace_js);
-
-  emscripten::class_<TrainerHandle>("TrainerHandle")
-      .constructor<>()
-      .function("init", &TrainerHandle::init)
-      .function("load", &TrainerHandle::load)
-      .function("config", &TrainerHandle::config)
-      .function("step", &TrainerHandle::step)
-      .function("evaluate", &TrainerHandle::evaluate)
-      .function("setLearningRate", &TrainerHandle::set_learning_rate)
-      .function("ablate", &TrainerHandle::ablate)
-      .function("save", &TrainerHandle::save);
-
-  emscripten::class_<ModelHandle>("ModelHandle")
-      .constructor<>()
-      .function("load", &ModelHandle::load)
-      .function("config", &ModelHandle::config)
-      .function("meta", &ModelHandle::meta)
-      .function("run", &ModelHandle::run)
-      .function("queryKey", &ModelHandle::query_key);
 }

@@ -1,6 +1,7 @@
 // The folder build downloads only the engine this browser can run: the SIMD
-// one in Chromium, the scalar one where WebAssembly.validate says no to SIMD,
-// over http under the strict Content-Security-Policy and from file://.
+// one in Chromium, the scalar one where WebAssembly.validate says no to SIMD or
+// to exception handling (the SIMD engine uses both), over http under the strict
+// Content-Security-Policy and from file://.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openBrowser, showSection } from './harness.mjs';
@@ -15,8 +16,19 @@ function withoutSimd() {
   WebAssembly.validate = (bytes) => !new Uint8Array(bytes).includes(0xfd) && validate(bytes);
 }
 
-for (const [label, initScript, expected] of [['with', null, 'simd'], ['without', withoutSimd, 'scalar']]) {
-  test(`${label} WASM SIMD, over http under the strict CSP: only atlas-engine-${expected}.js is loaded and figures draw`, async () => {
+// A browser with SIMD but without WASM exception handling (Chrome 91-94, Firefox 89-99):
+// its WebAssembly.validate rejects a try block (opcode 0x06, empty block type 0x40).
+function withoutExceptions() {
+  const validate = WebAssembly.validate.bind(WebAssembly);
+  WebAssembly.validate = (bytes) => {
+    const b = new Uint8Array(bytes);
+    return !b.some((v, i) => v === 0x06 && b[i + 1] === 0x40) && validate(bytes);
+  };
+}
+
+for (const [label, initScript, expected] of [['with WASM SIMD', null, 'simd'], ['without WASM SIMD', withoutSimd, 'scalar'],
+  ['with WASM SIMD but without its exception handling', withoutExceptions, 'scalar']]) {
+  test(`${label}, over http under the strict CSP: only atlas-engine-${expected}.js is loaded and figures draw`, async () => {
     const { page, errors, violations } = await browser.open('http', { csp: true, initScript });
     await showSection(page, 'self-attention');
     const loaded = await page.evaluate(() => performance.getEntriesByType('resource')

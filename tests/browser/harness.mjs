@@ -82,6 +82,14 @@ export async function showSection(page, id) {
   return page.locator(`#${id}`);
 }
 
+// Shows a section, switches it to its "Trained model" view and waits until that has drawn.
+export async function openTrained(page, id) {
+  const section = await showSection(page, id);
+  await section.locator('[data-view-choice="trained"]').click();
+  await page.waitForFunction((sid) => document.querySelector(`#${sid} [data-trained]`)?.dataset.state === 'ready', id);
+  return section;
+}
+
 // The ids of the sections that have a module (main.js marks them with data-state).
 export function liveSections(page) {
   return page.$$eval('main > section[data-state]', (all) => all.map((s) => s.id));

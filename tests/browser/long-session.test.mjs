@@ -99,7 +99,7 @@ test('60 s of live training keep the JS heap within the timeline’s cap', async
   await section.scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.getElementById('learn').dataset.phase === 'idle', null, { timeout: 60000 });
   const evaluationBytes = await page.evaluate(async () => {
-    const core = await window.createAttentionCore();
+    const core = await window.createAttentionCore({ full: true }); // the page's first-paint core is lean
     const t = core.createTrainer({ task: 'induction', seed: 1 });
     const e = t.evaluate();
     t.dispose();

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openBrowser, showSection, DIST } from './harness.mjs';
+import { openBrowser, showSection, openTrained, DIST } from './harness.mjs';
 
 let browser;
 let lonely; // a folder holding only the single file
@@ -30,17 +30,10 @@ function modelRequests(page) {
   return seen;
 }
 
-async function openTrained(page, id) {
-  const section = await showSection(page, id);
-  await section.locator('[data-view-choice="trained"]').click();
-  await page.waitForFunction((sid) => document.querySelector(`#${sid} [data-trained]`)?.dataset.state === 'ready', id);
-  return section;
-}
-
 // What the page's core says for the shipped model on a text (the expected numbers).
 function expected(page, text) {
   return page.evaluate(async (t) => {
-    const core = await window.createAttentionCore();
+    const core = await window.createAttentionCore({ full: true }); // the lean core of the first paint has no model
     const m = core.loadModel(window.attentionAtlasModel || JSON.parse(document.getElementById('atlas-model-data').textContent));
     const r = m.run(t);
     const best = r.heads.reduce((a, b) => (b.previousToken > a.previousToken ? b : a));

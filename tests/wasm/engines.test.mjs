@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { createAttentionCore, loadCore, testMatrix, maxAbsDiff } from './load.mjs';
+import { defaultEngine } from '../../wasm/js/engines.js';
 
 const require = createRequire(import.meta.url);
 const core = await loadCore();
@@ -12,6 +13,21 @@ const scalar = await createAttentionCore({ engine: 'scalar' });
 test('in Node 20 (which has WASM SIMD) the default engine is simd; scalar can be asked for', () => {
   assert.equal(core.engine, 'simd');
   assert.equal(scalar.engine, 'scalar');
+});
+
+test('the SIMD engine needs WASM SIMD and WASM exception handling: without either, the default is scalar', () => {
+  const validate = WebAssembly.validate;
+  const opcodes = { simd: [0xfd], exceptions: [0x06, 0x40] }; // a v128 instruction; a try block
+  try {
+    for (const missing of Object.values(opcodes)) {
+      WebAssembly.validate = (bytes) => !bytes.some((b, i) => missing.every((m, k) => bytes[i + k] === m)) && validate(bytes);
+      assert.equal(defaultEngine(), 'scalar');
+    }
+    WebAssembly.validate = validate;
+    assert.equal(defaultEngine(), 'simd', 'Node 20 has both');
+  } finally {
+    WebAssembly.validate = validate;
+  }
 });
 
 test('an unknown engine is a clear Error naming the option', async () => {
@@ -30,7 +46,7 @@ test('the scalar engine computes what the SIMD engine computes (attention, sente
 });
 
 test('each page engine file carries its wasm one character per byte and runs from those bytes alone', async () => {
-  for (const name of ['atlas-engine-simd.js', 'atlas-engine-scalar.js']) {
+  for (const name of ['atlas-engine-simd.js', 'atlas-engine-scalar.js', 'atlas-engine-simd-full.js', 'atlas-engine-scalar-full.js']) {
     const factory = require(`../../dist/${name}`);
     const text = factory.wasmLatin1;
     assert.equal(typeof text, 'string', name);

@@ -1,8 +1,9 @@
 // Chooses the engine the core runs on, then wraps it in the facade.
 // Two builds of the same core exist (CMakeLists.txt): 'simd' (WASM SIMD,
-// -msimd128) and 'scalar' (no SIMD, for browsers without it). WASM SIMD is
-// detected by asking WebAssembly.validate about a 31-byte module that uses a
-// v128 instruction: nothing is compiled or run, and a browser without SIMD
+// -msimd128, and WebAssembly exception handling, -fwasm-exceptions) and
+// 'scalar' (neither, for older browsers). Each feature is detected by asking
+// WebAssembly.validate about a tiny module that uses it (a v128 instruction; a
+// try/catch_all block): nothing is compiled or run, and a browser without it
 // says false instead of failing later.
 //
 //   const createAttentionCore = wrapEngines({ simd: () => factory, scalar: () => factoryOrPromise });
@@ -11,6 +12,10 @@
 //
 // Each loader returns the raw Emscripten factory (or a promise of it, when the
 // page loads the engine's file on demand); it is called at most once.
+// Each engine also comes lean (attention and the lessons) or full (with the
+// trainer and the trained model). The page gives both sets of loaders
+// (site/src/core-loader.js) and asks for the full one with { full: true } when
+// first needed; attention-core.js gives one set, whose engines are full.
 import { wrapFactory } from './index.js';
 import { oneOf } from './args.js';
 
@@ -18,15 +23,21 @@ import { oneOf } from './args.js';
 const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0,
   65, 0, 253, 15, 253, 98, 11]);
 
-export function simdSupported() {
+// (module (func try nop catch_all end))
+const EXCEPTIONS_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 10, 9, 1, 7, 0,
+  6, 64, 1, 25, 11, 11]);
+
+function valid(bytes) {
   try {
-    return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
+    return typeof WebAssembly === 'object' && WebAssembly.validate(bytes);
   } catch {
     return false;
   }
 }
 
-export const defaultEngine = () => (simdSupported() ? 'simd' : 'scalar');
+const simdSupported = () => valid(SIMD_PROBE);
+const exceptionsSupported = () => valid(EXCEPTIONS_PROBE);
+export const defaultEngine = () => (simdSupported() && exceptionsSupported() ? 'simd' : 'scalar');
 
 // An engine packed by wasm/pack-engine.mjs carries its wasm as
 // factory.wasmLatin1 (one character per byte): -> a factory that passes those
@@ -39,17 +50,20 @@ export function packedFactory(raw) {
   return (overrides) => raw(Object.assign(overrides, { wasmBinary: bytes }));
 }
 
-export function wrapEngines(loaders) {
+export function wrapEngines(loaders, fullLoaders = loaders) {
   const factories = {};
-  const factory = (engine) => {
-    factories[engine] ??= Promise.resolve(loaders[engine]());
-    return factories[engine];
+  const factory = (engine, full) => {
+    const key = `${engine}${full ? '-full' : ''}`;
+    factories[key] ??= Promise.resolve((full ? fullLoaders : loaders)[engine]());
+    return factories[key];
   };
   // The object passed in is handed on as is (not copied): Emscripten makes it
   // the module object, whose memory the long-session test reads. Its `engine`
-  // key means nothing to Emscripten.
+  // and `full` keys mean nothing to Emscripten.
   return async function createAttentionCore(overrides = {}) {
     const engine = oneOf(overrides.engine ?? defaultEngine(), 'engine', ['simd', 'scalar']);
-    return wrapFactory(packedFactory(await factory(engine)), { engine })(overrides);
+    const full = overrides.full ?? false;
+    if (typeof full !== 'boolean') throw new Error(`full must be true or false; got ${typeof full} ${String(full)}`);
+    return wrapFactory(packedFactory(await factory(engine, full)), { engine })(overrides);
   };
 }

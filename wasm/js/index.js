@@ -12,13 +12,20 @@ import { layersApi } from './layers-api.js';
 import { traceApi } from './trace-api.js';
 import { trainerApi } from './trainer-api.js';
 import { modelApi } from './model-api.js';
+import { fullOnly } from './full-only.js';
 
 // extra: properties put on the API object as they are (engines.js adds `engine`).
+// `full` says whether the engine has the trainer and the trained model (the
+// bindings of wasm/bindings_model.cpp); on a lean engine their functions throw
+// a clear Error (./full-only.js).
 export function wrapFactory(rawFactory, extra = {}) {
   return async function createAttentionCore(moduleOverrides) {
     const raw = await rawFactory(moduleOverrides || {});
+    const full = typeof raw.TrainerHandle === 'function' && typeof raw.ModelHandle === 'function';
+    const model = { ...trainerApi(raw), ...modelApi(raw) };
     return Object.freeze({
       ...extra,
+      full,
       ...coreApi(raw),
       ...orderApi(raw),
       ...headsApi(raw),
@@ -26,8 +33,7 @@ export function wrapFactory(rawFactory, extra = {}) {
       ...headRolesApi(raw),
       ...distanceApi(raw),
       ...layersApi(raw),
-      ...trainerApi(raw),
-      ...modelApi(raw),
+      ...(full ? model : fullOnly(model)),
       ...entropyApi(raw),
       ...traceApi(raw),
     });

@@ -1,5 +1,6 @@
 // Loads the trained model only when a "Trained model" view first opens, so the
-// article's first paint never waits for (or parses) the weights.
+// article's first paint never waits for (or parses) the weights, nor for the
+// full engine that runs them (../full-core.js: both load at the same time).
 //   const loadModel = modelLoader(core);  const m = await loadModel();   // one load per page
 // Where the weights come from, in this order:
 //   - the global attentionAtlasModel, if a page already loaded atlas-model.js;
@@ -9,6 +10,8 @@
 //   - otherwise a <script src="atlas-model.js"> inserted next to the page's own
 //     scripts: a same-folder classic script, which works over http, from file://
 //     and under script-src 'self'.
+import { loadFullCore } from '../full-core.js';
+
 export const MODEL_SCRIPT = 'atlas-model.js';
 export const MODEL_DATA_ID = 'atlas-model-data';
 
@@ -36,7 +39,7 @@ export function modelLoader(core) {
   let pending = null;
   return () => {
     if (!pending) {
-      pending = modelSource().then((source) => core.loadModel(source));
+      pending = Promise.all([modelSource(), loadFullCore(core)]).then(([source, full]) => full.loadModel(source));
       pending.catch(() => { pending = null; }); // a failed load may be retried
     }
     return pending;

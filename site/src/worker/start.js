@@ -1,11 +1,14 @@
 // startTrainer(core, onMessage) -> Promise<{ mode, label, send(message), stop(), onDeath }>
 // Starts the training loop (./loop.js) the best way this page allows, trying in turn:
 //   'worker'  the worker file trainer-worker.js beside the page (http, also under
-//             a strict CSP, whose worker-src falls back to script-src 'self')
-//   'blob'    a worker built in the page from the core's own text (file://, the
+//             a strict CSP, whose worker-src falls back to script-src 'self'); it
+//             loads the full engine of the page's kind itself (./entry.js)
+//   'blob'    a worker built in the page from the full engine's own text (file://, the
 //             single file, a sandboxed frame: where a worker file cannot start)
 //   'page'    the page itself, in slices of a few ms that yield to the browser
 //             (a sandboxed frame under a strict CSP starts no worker at all)
+// The last two need the full engine on the page (../full-core.js), which the
+// first does not: over http the page itself never loads the trainer.
 // A worker counts as started when its loop says 'ready'; an error event, a
 // throwing constructor, a 'failed' message or no answer within READY_MS moves on.
 // A started worker that later reports an error event calls runner.onDeath(reason)
@@ -14,6 +17,7 @@
 import { trainerLoop } from './loop.js';
 import { pagePort } from './page-port.js';
 import { coreWorkerSource } from './core-source.js';
+import { loadFullCore } from '../full-core.js';
 
 const READY_MS = 15000;
 const PAGE_SLICE_MS = 8;
@@ -57,7 +61,8 @@ function tryWorker(makeWorker) {
   });
 }
 
-const fileWorker = () => ({ worker: new Worker('trainer-worker.js') });
+// The page's engine kind travels in the address's fragment (./entry.js reads it).
+const fileWorker = (engine) => ({ worker: new Worker(`trainer-worker.js#${engine}`) });
 
 function blobWorker(engine) {
   const source = `${coreWorkerSource(engine)}\n(${trainerLoop.toString()})(self, createAttentionCore({ engine: '${engine}' }), 50);\n`;
@@ -78,17 +83,18 @@ function fromWorker(mode, worker, onMessage) {
 }
 
 export async function startTrainer(core, onMessage) {
-  const candidates = [['worker', fileWorker], ['blob', () => blobWorker(core.engine)]];
-  for (const [mode, make] of candidates) {
-    const worker = await tryWorker(make);
-    if (worker) return fromWorker(mode, worker, onMessage);
-  }
+  const file = await tryWorker(() => fileWorker(core.engine));
+  if (file) return fromWorker('worker', file, onMessage);
+  const full = await loadFullCore(core);
+  const blob = await tryWorker(() => blobWorker(full.engine));
+  if (blob) return fromWorker('blob', blob, onMessage);
   return startOnPage(core, onMessage);
 }
 
 export async function startOnPage(core, onMessage) {
+  const full = await loadFullCore(core);
   const { page, loop } = pagePort();
-  trainerLoop(loop, Promise.resolve(core), PAGE_SLICE_MS);
+  trainerLoop(loop, Promise.resolve(full), PAGE_SLICE_MS);
   await new Promise((resolve) => {
     const ready = (event) => {
       if (event.data.type !== 'ready') return;

@@ -1,0 +1,67 @@
+// What loads when (README "Performance"): the first paint loads only the lean
+// engine; the first trained view loads the full engine and the model once;
+// section 13 over http trains in the worker file, which loads the full engine
+// itself, so the page never does; the single file carries all four engines
+// inertly and runs only the ones it needs, when it needs them.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openBrowser, showSection, openTrained, DIST } from './harness.mjs';
+
+let browser;
+let lonely; // a folder holding only the single file
+before(async () => {
+  browser = await openBrowser();
+  lonely = await mkdtemp(join(tmpdir(), 'atlas-lazy-'));
+  await copyFile(join(DIST, 'attention-atlas.html'), join(lonely, 'attention-atlas.html'));
+});
+after(async () => {
+  await browser.close();
+  await rm(lonely, { recursive: true, force: true });
+});
+
+// The page's own downloads of scripts, by file name, in order.
+const scripts = (page) => page.evaluate(() => performance.getEntriesByType('resource')
+  .map((e) => new URL(e.name).pathname.split('/').pop()).filter((name) => name.endsWith('.js')));
+
+const defined = (page, names) => page.evaluate((list) => list.map((n) => typeof window[n]), names);
+
+test('over http (strict CSP): first paint loads the lean engine only; the first trained view adds the full engine and the model, once', async () => {
+  const { page, errors, violations } = await browser.open('http', { csp: true });
+  await showSection(page, 'self-attention');
+  assert.deepEqual((await scripts(page)).sort(), ['app.js', 'atlas-core-loader.js', 'atlas-engine-simd.js']);
+  assert.equal(await page.evaluate(async () => (await window.createAttentionCore()).full), false);
+
+  await openTrained(page, 'self-attention');
+  await openTrained(page, 'layers');
+  const later = (await scripts(page)).slice(3).sort();
+  assert.deepEqual(later, ['atlas-engine-simd-full.js', 'atlas-model.js'], 'each loaded once, for both views');
+  assert.deepEqual(await violations(), []);
+  assert.deepEqual(errors, []);
+});
+
+test('over http, section 13 trains in the worker file without the page loading the full engine', async () => {
+  const { page, errors } = await browser.open('http', { csp: true });
+  await showSection(page, 'learn');
+  await page.waitForFunction(() => document.getElementById('learn').dataset.mode);
+  assert.equal(await page.evaluate(() => document.getElementById('learn').dataset.mode), 'worker');
+  const loaded = await scripts(page);
+  assert.ok(loaded.includes('trainer-worker.js'), loaded.join(', '));
+  assert.ok(!loaded.some((name) => /-full\.js$|^attention-core\.js$|^atlas-model\.js$/.test(name)), loaded.join(', '));
+  assert.deepEqual(errors, []);
+});
+
+test('single file from file://: four inert engines; only the lean SIMD one runs at first paint, its full one on first trained view', async () => {
+  const { page, errors, outside } = await browser.open('file', { dir: lonely, path: 'attention-atlas.html' });
+  await showSection(page, 'self-attention');
+  const blocks = await page.$$eval('script[type="text/plain"]', (all) => all.map((s) => s.id).sort());
+  assert.deepEqual(blocks, ['atlas-engine-scalar', 'atlas-engine-scalar-full', 'atlas-engine-simd', 'atlas-engine-simd-full']);
+  const names = ['createAtlasEngineSimd', 'createAtlasEngineSimdFull', 'createAtlasEngineScalar', 'createAtlasEngineScalarFull'];
+  assert.deepEqual(await defined(page, names), ['function', 'undefined', 'undefined', 'undefined']);
+  await openTrained(page, 'self-attention');
+  assert.deepEqual(await defined(page, names), ['function', 'function', 'undefined', 'undefined']);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(outside, []);
+});
