@@ -3,32 +3,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "model_adapters.hpp"
+
 namespace atlas::wasm {
-namespace {
-
-val matrices_to_js(const std::vector<std::vector<Matrix>>& layers) {
-  val out = val::array();
-  for (const auto& layer : layers) {
-    val list = val::array();
-    for (const Matrix& A : layer) list.call<void>("push", matrix_to_js(A));
-    out.call<void>("push", list);
-  }
-  return out;
-}
-
-val head_to_js(const model::HeadReport& h) {
-  val r = val::object();
-  r.set("layer", h.layer);
-  r.set("head", h.head);
-  r.set("previousToken", h.previous_token);
-  r.set("firstToken", h.first_token);
-  r.set("induction", h.induction);
-  r.set("meanDistance", h.mean_distance);
-  r.set("entropy", h.entropy);
-  return r;
-}
-
-}  // namespace
 
 template <typename Fn>
 val ModelHandle::with_model(Fn&& fn) const {
@@ -76,7 +53,7 @@ val ModelHandle::run(const std::string& text) const {
     out.set("tokens", strings_to_js(r.characters));
     out.set("unknown", strings_to_js(r.unknown));
     out.set("loss", r.loss);
-    out.set("attention", matrices_to_js(r.attention));
+    out.set("attention", layers_to_js(r.attention));
     val heads = val::array();
     for (const auto& h : r.heads) heads.call<void>("push", head_to_js(h));
     out.set("heads", heads);
@@ -89,7 +66,7 @@ val ModelHandle::run(const std::string& text) const {
       groups.call<void>("push", list);
     }
     words.set("characters", groups);
-    words.set("attention", matrices_to_js(r.words.attention));
+    words.set("attention", layers_to_js(r.words.attention));
     out.set("words", words);
     return out;
   });

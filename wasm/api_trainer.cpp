@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "model_adapters.hpp"
+
 namespace atlas::wasm {
 namespace {
 
@@ -106,25 +108,12 @@ val TrainerHandle::evaluate() const {
     out.set("lossRepeat", e.loss_repeat);
     val heads = val::array();
     for (const model::HeadReport& h : e.heads) {
-      val r = val::object();
-      r.set("layer", h.layer);
-      r.set("head", h.head);
-      r.set("previousToken", h.previous_token);
-      r.set("firstToken", h.first_token);
-      r.set("induction", h.induction);
-      r.set("meanDistance", h.mean_distance);
-      r.set("entropy", h.entropy);
+      val r = head_to_js(h);
       r.set("ablated", h.ablated);
       heads.call<void>("push", r);
     }
     out.set("heads", heads);
-    val attention = val::array();
-    for (const auto& layer : e.attention) {
-      val list = val::array();
-      for (const Matrix& A : layer) list.call<void>("push", matrix_to_js(A));
-      attention.call<void>("push", list);
-    }
-    out.set("attention", attention);
+    out.set("attention", layers_to_js(e.attention));
     out.set("tokens", ints_to_js(e.tokens));
     return out;
   });
