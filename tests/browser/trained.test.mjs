@@ -70,7 +70,7 @@ for (const mode of ['http', 'file']) {
     assert.equal(badges.length, 2);
     for (const badge of badges) assert.match(badge, BADGE);
     assert.ok(badges[0].includes(`${want.heldOutLoss.toFixed(2)} nats/char`) && badges[0].includes(`${Math.round(want.parameters / 1000)}k parameters`));
-    assert.match(await panel.locator("[data-model-about]").textContent(), /copied again later.*section 8 measures whether one did/);
+    assert.match(await panel.locator("[data-model-about]").textContent(), /written twice in a row.*Section 8 measures whether one did/);
 
     // The default head is the strongest previous-token head, and its cells are the core's weights.
     assert.equal(await panel.locator('select[name="layer"]').inputValue(), String(want.best.layer));

@@ -60,6 +60,11 @@ test('the model learned a previous-token head', () => {
   assert.ok(Math.max(...heads.map((h) => h.previousToken)) >= 0.5);
 });
 
+test('the model learned an induction head on the repeat probes (issue 9: at least 0.3)', () => {
+  const heads = model.run(SENTENCE).heads;
+  assert.ok(Math.max(...heads.map((h) => h.induction)) >= 0.3);
+});
+
 test('words aggregate characters as Clark et al. do for word pieces: rows still sum to 1', () => {
   const r = model.run('Emma  Woodhouse, handsome');
   assert.deepEqual(r.words.labels, ['Emma', 'Woodhouse,', 'handsome']);

@@ -7,16 +7,21 @@
 //
 // Recipe (deterministic for its seed: our own generator, a fixed summation order):
 //   characters  the 80 most frequent of the training text + one unknown symbol
-//   windows     128 characters at offsets drawn from mix_seed(seed, step);
-//               in 10% of windows a span of 8-24 characters is copied to a
-//               later place, so that copying from earlier context sometimes
-//               pays off (text_windows.hpp: no induction head formed)
+//   windows     at offsets drawn from mix_seed(seed, step), in a curriculum
+//               (recipe.hpp, why there): 3750 steps of 32-character windows,
+//               90% with a string of 8-15 distinct random characters written
+//               twice in a row (from the 16, 32, 48, then all 80 most
+//               frequent characters), then 1500 steps of 128-character
+//               windows of text, 10% with a span of 8-24 characters copied
+//               later and 30% with a random string of 16-63 repeated
 //   model       3 layers x 4 heads, d_model 64, GELU MLP, context 128
 //   threads     two (the batch split in halves, gradients summed in a fixed order)
 //   optimiser   AdamW, lr 3e-3 with 200 warm-up steps and cosine decay to 3e-4,
 //               batch 16, weight decay 0.01, gradient norm clipped to 1
 //   held out    the last two chapters of Persuasion, in windows of 128
-// The meta record keeps the loss curve, the held-out loss of the fp16 weights
+// Every 250 steps it prints the losses and the best head's induction score
+// on repeat probes filling the full context and the short windows' context.
+// The meta record keeps the curriculum, the loss curve, the held-out loss of the fp16 weights
 // as shipped, and the first three training batches with their losses, so a
 // test can show the committed weights come from this recipe.
 #include <chrono>
@@ -75,6 +80,18 @@ std::string number(double v, int digits = 4) {
   return buf;
 }
 
+std::string phase_json(const Phase& p) {
+  const WindowMix& m = p.mix;
+  return "{\"steps\":" + std::to_string(p.steps) + ",\"context\":" + std::to_string(m.context) + ",\"copyShare\":" + number(m.copy_share, 2) + ",\"repeatShare\":" +
+         number(m.repeat_share, 2) + ",\"repeatLength\":[" + std::to_string(m.repeat_min) + "," + std::to_string(m.repeat_max) + "],\"alphabet\":" + std::to_string(m.alphabet) + "}";
+}
+
+std::string curriculum_json() {
+  std::string out;
+  for (const Phase& p : kCurriculum) out += (out.empty() ? "[" : ",") + phase_json(p);
+  return out + "]";
+}
+
 // The batch's two halves on two threads; every window has the same length,
 // so the mean of the halves' means is the batch mean. The sum is taken in a
 // fixed order: the result does not depend on which thread finishes first.
@@ -88,6 +105,30 @@ double parallel_loss_and_gradient(const Transformer<float>& model, const std::ve
   worker.join();
   for (std::size_t i = 0; i < grad.size(); ++i) grad[i] = 0.5f * (grad[i] + other[i]);
   return 0.5 * (first_loss + second_loss);
+}
+
+struct BestHead {
+  double score = 0;
+  int layer = 0, head = 0;
+};
+
+// The head with the highest induction score, averaged over four repeat
+// probes [start, s, s] that fill `context` (as the trained model reports it).
+BestHead best_induction(const Transformer<float>& model, int context) {
+  const ModelShape& s = model.shape();
+  std::vector<double> score(static_cast<std::size_t>(s.layers * s.heads), 0.0);
+  SequenceCache<float> cache;
+  for (int p = 0; p < 4; ++p) {
+    model.forward(repeat_probe(context, s.vocab, atlas::mix_seed(0x1d0c7u, static_cast<std::uint64_t>(p))), cache);
+    for (int l = 0; l < s.layers; ++l)
+      for (int h = 0; h < s.heads; ++h)
+        score[static_cast<std::size_t>(l * s.heads + h)] +=
+            induction_score(cache.layers[static_cast<std::size_t>(l)].attention[static_cast<std::size_t>(h)].cast<double>(), (context - 1) / 2) / 4;
+  }
+  BestHead best;
+  for (int i = 0; i < s.layers * s.heads; ++i)
+    if (score[static_cast<std::size_t>(i)] > best.score) best = BestHead{score[static_cast<std::size_t>(i)], i / s.heads, i % s.heads};
+  return best;
 }
 
 }  // namespace
@@ -114,7 +155,7 @@ int main(int argc, char** argv) {
   int running_count = 0;
   for (int step = 0; step < steps; ++step) {
     opt.settings().learning_rate = learning_rate(step, steps);
-    const auto batch = training_windows(train, kBatch, shape.context, atlas::mix_seed(kSeed, static_cast<std::uint64_t>(step)));
+    const auto batch = training_windows(train, kBatch, windows(step), atlas::mix_seed(kSeed, static_cast<std::uint64_t>(step)));
     const double loss = parallel_loss_and_gradient(model, batch, grad, half_grad);
     if (!std::isfinite(loss)) throw std::runtime_error("the loss diverged at step " + std::to_string(step));
     clip_gradient_norm(grad, kClip);
@@ -132,13 +173,9 @@ int main(int argc, char** argv) {
     if ((step + 1) % 250 == 0 || step + 1 == steps) {
       const double held = held_out_loss(model, heldout, shape.context);
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      SequenceCache<float> cache;
-      model.forward(repeat_probe(shape.context, shape.vocab, 7), cache);
-      double induction = 0;
-      for (const auto& layer : cache.layers)
-        for (const auto& A : layer.attention) induction = std::max(induction, induction_score(A.cast<double>(), (shape.context - 1) / 2));
-      std::fprintf(stderr, "step %5d  train %.3f  held-out %.3f  best induction %.2f  (%.0f s)\n", step + 1, running / running_count, held,
-                   induction, seconds);
+      const BestHead full = best_induction(model, shape.context), part = best_induction(model, kCurriculum[0].mix.context);
+      std::fprintf(stderr, "step %5d  train %.3f  held-out %.3f  best induction %.2f (L%dH%d), at context %d %.2f  (%.0f s)\n", step + 1,
+                   running / running_count, held, full.score, full.layer, full.head, kCurriculum[0].mix.context, part.score, seconds);
       curve << (curve.tellp() > 0 ? "," : "") << "[" << step + 1 << "," << number(running / running_count) << "," << number(held) << "]";
       running = 0;
       running_count = 0;
@@ -154,7 +191,7 @@ int main(int argc, char** argv) {
   meta << "{\"corpus\":\"Jane Austen, six novels\",\"source\":" << json_string(source)
        << ",\"heldOutRule\":\"the last two chapters of Persuasion, never trained on\""
        << ",\"characters\":" << chars.size() << ",\"steps\":" << steps << ",\"seed\":" << kSeed << ",\"batch\":" << kBatch
-       << ",\"learningRate\":[" << kPeakRate << "," << kFinalRate << "],\"warmup\":" << kWarmup << ",\"copyShare\":" << kCopyShare
+       << ",\"learningRate\":[" << kPeakRate << "," << kFinalRate << "],\"warmup\":" << kWarmup << ",\"curriculum\":" << curriculum_json()
        << ",\"parameters\":" << model.parameters().size() << ",\"heldOutLoss\":" << number(held, 6)
        << ",\"heldOutBitsPerChar\":" << number(held / std::log(2.0)) << ",\"trainingSeconds\":" << number(seconds, 0)
        << ",\"lossCurve\":[" << curve.str() << "],\"firstLosses\":[" << first.str() << "],\"firstBatches\":[" << batches << "]}";

@@ -15,22 +15,21 @@ int below(Rng& rng, int n) { return static_cast<int>(rng.next_u64() % static_cas
 
 int symbol(Rng& rng, int vocab) { return 2 + below(rng, vocab - 2); }
 
-// L symbols, distinct while L <= vocab - 2: a partial Fisher-Yates shuffle of
-// the symbols, restarted when they run out.
-std::vector<int> segment(Rng& rng, int length, int vocab) {
-  std::vector<int> pool(static_cast<std::size_t>(vocab - 2));
-  std::iota(pool.begin(), pool.end(), 2);
-  const int size = static_cast<int>(pool.size());
+std::vector<int> segment(Rng& rng, int length, int vocab) { return distinct_symbols(rng, length, 2, vocab - 2); }
+
+}  // namespace
+
+std::vector<int> distinct_symbols(Rng& rng, int length, int first, int count) {
+  std::vector<int> pool(static_cast<std::size_t>(count));
+  std::iota(pool.begin(), pool.end(), first);
   std::vector<int> out;
   for (int i = 0; i < length; ++i) {
-    const int k = i % size;
-    std::swap(pool[static_cast<std::size_t>(k)], pool[static_cast<std::size_t>(k + below(rng, size - k))]);
+    const int k = i % count;
+    std::swap(pool[static_cast<std::size_t>(k)], pool[static_cast<std::size_t>(k + below(rng, count - k))]);
     out.push_back(pool[static_cast<std::size_t>(k)]);
   }
   return out;
 }
-
-}  // namespace
 
 Task parse_task(const std::string& name) {
   if (name == "induction") return Task::induction;

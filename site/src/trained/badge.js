@@ -4,6 +4,19 @@
 //   aboutText(m)  one sentence on what it was trained on and how
 const thousands = (n) => (n >= 1000 ? `${Math.round(n / 1000)}k` : String(n));
 
+const percent = (share) => `${Math.round(share * 100)}%`;
+
+// One phase of the recipe's curriculum (meta.curriculum, tools/model/train_model.cpp).
+function phaseText(p) {
+  const parts = [`${p.steps} steps on windows of ${p.context} characters`];
+  if (p.copyShare > 0) parts.push(`${percent(p.copyShare)} of them with a span of the text copied later`);
+  if (p.repeatShare > 0) {
+    parts.push(`${percent(p.repeatShare)} with a string of ${p.repeatLength[0]}-${p.repeatLength[1]} distinct random characters `
+      + `(of the ${p.alphabet} most frequent) written twice in a row`);
+  }
+  return parts.join(', ');
+}
+
 export function badgeText(m) {
   const { layers, heads, parameters } = m.config;
   const corpus = /austen/i.test(m.meta.corpus || '') ? 'Austen' : m.meta.corpus;
@@ -13,9 +26,10 @@ export function badgeText(m) {
 
 export function aboutText(m) {
   const { config: c, meta } = m;
-  const share = meta.copyShare === undefined ? '' : ` In ${Math.round(meta.copyShare * 100)}% of its training windows a span of the text was copied again later, to give induction heads (which find an earlier copy and predict what came next) a reason to form; section 8 measures whether one did.`;
+  const phases = (meta.curriculum || []).map(phaseText).join('; then ');
+  const windows = phases ? ` Its training windows, to give induction heads (which find an earlier copy and predict what came next) a reason to form: ${phases}. Section 8 measures whether one did.` : '';
   return `A character-level Transformer with ${c.layers} layers of ${c.heads} heads (d_model ${c.dModel}, `
     + `context ${c.context} characters, ${c.vocab.length} known characters), trained by this project's own C++ code `
     + `for ${meta.steps} steps on ${meta.corpus}; held out: ${meta.heldOutRule}, where it needs `
-    + `${meta.heldOutLoss.toFixed(2)} nats (${meta.heldOutBitsPerChar.toFixed(2)} bits) per character.${share}`;
+    + `${meta.heldOutLoss.toFixed(2)} nats (${meta.heldOutBitsPerChar.toFixed(2)} bits) per character.${windows}`;
 }

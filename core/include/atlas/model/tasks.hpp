@@ -22,6 +22,8 @@
 #include <string>
 #include <vector>
 
+#include "atlas/attention/random.hpp"
+
 namespace atlas::model {
 
 enum class Task { induction, reverse };
@@ -47,6 +49,10 @@ std::vector<Example> make_batch(Task task, int count, int context, int vocab, st
 // The fixed evaluation batch of a task: the same for every trainer seed, so
 // figures of two runs are comparable.
 std::vector<Example> probe_batch(Task task, int count, int context, int vocab);
+
+// `length` ids from first..first+count-1 (count >= 1), distinct while
+// length <= count: a partial Fisher-Yates shuffle, restarted when they run out.
+std::vector<int> distinct_symbols(Rng& rng, int length, int first, int count);
 
 // [start, s, s] with s of length (context - 1) / 2 distinct symbols where the
 // vocabulary allows: the probe on which induction scores are measured

@@ -1,18 +1,21 @@
 // Windows of a long encoded text, for training and evaluating the character
 // model of `make model` (tools/model/train_model.cpp).
 //
-// training_windows(ids, batch, context, seed) -> batch windows of `context`
-// ids at offsets drawn from the seed. In a share kCopyShare of the windows a
-// span of 8..24 ids from the first half is copied over a later place in the
-// same window, so that copying from earlier context sometimes pays off.
-// What it did not do: no induction head formed in 3000 steps (best induction
-// score 0.02 on repeat probes). Also tried, same model and step budget, and not
-// shipped: copy spans of 16..56 in 50-75% of windows; a repeated string of
-// random characters in 50-80% of windows (also with d_model 48). None formed
-// an induction head by 2000 steps, while the same code forms one in 450-950
-// steps on the trainer's synthetic task at context 24 (tasks.hpp): with 128
-// keys a head's first attention on the right key is ~1/128, and text is
-// predictable enough by n-grams that copying pays little.
+// training_windows(ids, batch, mix, seed) -> batch windows of
+// mix.context ids at offsets drawn from the seed. Each window draws once:
+//   with probability mix.copy_share   a span of 8..24 ids from its first half
+//                                     is copied over a later place in it;
+//   with probability mix.repeat_share a string of repeat_min..repeat_max
+//                                     distinct characters drawn from the
+//                                     mix.alphabet most frequent (ids
+//                                     1..alphabet) is written twice in a row
+//                                     at a random place, over the text;
+//   otherwise it is plain text.
+// Why the random repeats: a repeat of text is mostly predictable from n-gram
+// statistics, so copying from the earlier occurrence pays little, and no
+// induction head formed with text copies alone (spans of 8-56 in 10-75% of
+// windows, 3000 steps). A random string is predictable the second time only
+// by copying. The recipe's curriculum (recipe.hpp) says how they are mixed.
 // held_out_loss(model, ids, context) -> mean next-character loss (nats) over
 // consecutive non-overlapping windows of `context` ids (the last, shorter one
 // included when it has two or more): every character but each window's first
@@ -26,9 +29,15 @@
 
 namespace atlas::model {
 
-inline constexpr double kCopyShare = 0.1;
+struct WindowMix {
+  int context;                  // ids per window
+  double copy_share;            // windows with a span of their text copied later (context >= 64)
+  double repeat_share;          // windows with a random string written twice in a row
+  int repeat_min, repeat_max;   // that string's length, 1 <= min <= max <= context / 2
+  int alphabet;                 // its characters: ids 1..alphabet, alphabet >= repeat_max
+};
 
-std::vector<std::vector<int>> training_windows(const std::vector<int>& ids, int batch, int context, std::uint64_t seed);
+std::vector<std::vector<int>> training_windows(const std::vector<int>& ids, int batch, const WindowMix& mix, std::uint64_t seed);
 
 double held_out_loss(const Transformer<float>& model, const std::vector<int>& ids, int context);
 
