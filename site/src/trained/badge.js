@@ -6,13 +6,32 @@ const thousands = (n) => (n >= 1000 ? `${Math.round(n / 1000)}k` : String(n));
 
 const percent = (share) => `${Math.round(share * 100)}%`;
 
-// One phase of the recipe's curriculum (meta.curriculum, tools/model/train_model.cpp).
-function phaseText(p) {
-  const parts = [`${p.steps} steps on windows of ${p.context} characters`];
+const list = (items) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
+// Consecutive phases of the recipe's curriculum (meta.curriculum, tools/model/train_model.cpp)
+// that differ only in the random strings' alphabet are one stage whose alphabet widens.
+function stages(curriculum) {
+  const key = (p) => JSON.stringify([p.context, p.copyShare, p.repeatShare, p.repeatLength]);
+  const out = [];
+  for (const p of curriculum) {
+    const last = out.at(-1);
+    if (last && key(last.phases[0]) === key(p)) last.phases.push(p);
+    else out.push({ phases: [p] });
+  }
+  return out;
+}
+
+function stageText({ phases }) {
+  const p = phases[0];
+  const steps = phases.reduce((sum, q) => sum + q.steps, 0);
+  const parts = [`${steps} steps on windows of ${p.context} characters`];
   if (p.copyShare > 0) parts.push(`${percent(p.copyShare)} of them with a span of the text copied later`);
   if (p.repeatShare > 0) {
+    const alphabets = phases.map((q) => q.alphabet);
+    const from = phases.length === 1 ? `the ${alphabets[0]}` : `the ${alphabets[0]}, then ${list(alphabets.slice(1))}`;
+    const split = phases.length === 1 ? '' : ` (${list(phases.map((q) => q.steps))} steps)`;
     parts.push(`${percent(p.repeatShare)} with a string of ${p.repeatLength[0]}-${p.repeatLength[1]} distinct random characters `
-      + `(of the ${p.alphabet} most frequent) written twice in a row`);
+      + `written twice in a row, drawn from ${from} most frequent characters${split}`);
   }
   return parts.join(', ');
 }
@@ -26,8 +45,8 @@ export function badgeText(m) {
 
 export function aboutText(m) {
   const { config: c, meta } = m;
-  const phases = (meta.curriculum || []).map(phaseText).join('; then ');
-  const windows = phases ? ` Its training windows, to give induction heads (which find an earlier copy and predict what came next) a reason to form: ${phases}. Section 8 measures whether one did.` : '';
+  const phases = stages(meta.curriculum || []).map(stageText).join('; then ');
+  const windows = phases ? ` Its training windows, to give induction heads (which find an earlier copy and predict what came next) a reason to form: ${phases}. The induction scores of section 8 say whether one did.` : '';
   return `A character-level Transformer with ${c.layers} layers of ${c.heads} heads (d_model ${c.dModel}, `
     + `context ${c.context} characters, ${c.vocab.length} known characters), trained by this project's own C++ code `
     + `for ${meta.steps} steps on ${meta.corpus}; held out: ${meta.heldOutRule}, where it needs `
