@@ -10,7 +10,11 @@ let browser;
 before(async () => { browser = await openBrowser(); });
 after(async () => { await browser.close(); });
 
+// Chromium drops a page's downloads that come too fast (here the 11th of downloads clicked back to
+// back never arrived; with 100 ms between them 70 in a row did): a learner never clicks that fast, a
+// test does, so each download waits a little first.
 async function downloaded(page, figure, label) {
+  await page.waitForTimeout(200);
   const [file] = await Promise.all([page.waitForEvent('download'), figure.locator('.figure-tools button', { hasText: label }).click()]);
   return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
 }

@@ -81,3 +81,35 @@ for (const mode of ['http', 'file']) {
     assert.deepEqual(outside, []);
   });
 }
+
+test('head-roles: the marked words are in the address, a link restores them, a new sentence or Reset clears them, a bad mark string is named', async () => {
+  const { page, errors } = await browser.open('http');
+  const section = await showSection(page, 'head-roles');
+  const buttons = section.locator('[data-tokens] button');
+  const content = section.locator('[data-chart="heads"] .panel').nth(2);
+  await buttons.nth(1).click(); // unmark "cat"
+  await buttons.nth(3).click(); // mark "on"
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('head-roles.marked') === '001101001');
+  const cells = await cellTexts(content);
+
+  // The same address in a new page draws the same content head with the same buttons pressed.
+  const again = await browser.open('http', { path: `index.html${await page.evaluate(() => location.search)}#head-roles` });
+  const other = await showSection(again.page, 'head-roles');
+  assert.deepEqual(await pressed(other.locator('[data-tokens] button')), [false, false, true, true, false, true, false, false, true]);
+  assert.deepEqual(await cellTexts(other.locator('[data-chart="heads"] .panel').nth(2)), cells);
+
+  // A new sentence goes back to the default marking, and so does Reset.
+  await section.locator('input[name="sentence"]').fill('a dog and a cat');
+  await page.waitForFunction(() => !new URL(location.href).searchParams.has('head-roles.marked'));
+  assert.deepEqual(await pressed(buttons), [false, true, false, false, true]);
+  await buttons.nth(0).click();
+  await section.locator('.section-tools button', { hasText: 'Reset' }).click();
+  assert.deepEqual(await pressed(buttons), [false, true, true, false, false, true, false, false, true]);
+
+  // A mark string that does not fit the sentence: a message beside the words, the default marking drawn.
+  const bad = await browser.open('http', { path: 'index.html?head-roles.marked=0101#head-roles' });
+  const badSection = await showSection(bad.page, 'head-roles');
+  assert.match(await badSection.locator('[data-error-for="marked"]').textContent(), /one 0 or 1 per word of the sentence \(9\); “0101” is not/);
+  assert.deepEqual(await pressed(badSection.locator('[data-tokens] button')), [false, true, true, false, false, true, false, false, true]);
+  assert.deepEqual([...errors, ...again.errors, ...bad.errors], []);
+});

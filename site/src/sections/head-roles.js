@@ -1,6 +1,8 @@
 // Section 8, head specialization: a sentence and the learner's content-word
 // marks -> core.headRoles -> four hand-built heads as linked small multiples.
-// State: the controls' object, plus `marked` (one flag per word) from the token buttons.
+// The token buttons set the hidden control `marked`, so the marking is in the address like any
+// control: '' is the core's default marking, else one 0/1 per word ("10110"); a new sentence
+// goes back to ''.
 import { bindControls } from '../ui/controls.js';
 import { heatmapGrid } from '../charts/grid.js';
 import { tokenToggles } from '../ui/token-toggles.js';
@@ -33,11 +35,12 @@ export default {
       readout: (c) => `“${c.rowLabel}” (query ${c.row + 1}) → “${c.colLabel}” (key ${c.col + 1}): ${(c.value * 100).toFixed(1)}%`,
     });
     let words = null; // the last sentence that tokenized
+    let shown = []; // the flags drawn last
 
     // marked: one flag per word, or undefined for the core's default content marking.
-    function draw(state, marked) {
+    function draw(marked) {
       const r = core.headRoles(words, { marked });
-      state.marked = r.marked;
+      shown = r.marked;
       toggles.update(words, r.marked);
       grid.update(HEADS.map((h) => ({
         title: h.title, note: h.note(r, words), matrix: r[h.key], rowLabels: words, colLabels: words,
@@ -52,16 +55,27 @@ export default {
         controls.error('sentence', error.message);
         return;
       }
-      draw(state, undefined); // a new sentence starts from the default marking
+      if (changed === 'sentence' && state.marked !== '') {
+        controls.set('marked', ''); // a new sentence starts from the default marking (and redraws)
+        return;
+      }
+      const flags = state.marked.split('');
+      if (state.marked !== '' && (flags.length !== words.length || flags.some((f) => f !== '0' && f !== '1'))) {
+        controls.error('marked', `The marks must be one 0 or 1 per word of the sentence (${words.length}); `
+          + `“${state.marked}” is not, so the default marking is shown`);
+        draw(undefined);
+        return;
+      }
+      controls.error('marked', '');
+      draw(state.marked === '' ? undefined : flags.map((f) => f === '1'));
     }
 
-    const controls = bindControls(root, update).onReset(() => draw(controls.state, undefined)); // the default marking, even if the sentence was already the default
+    const controls = bindControls(root, update);
     const toggles = tokenToggles(root.querySelector('[data-tokens]'), {
       onToggle(i) {
-        const { state } = controls;
-        draw(state, state.marked.map((m, k) => (k === i ? !m : m)));
+        controls.set('marked', shown.map((m, k) => ((k === i ? !m : m) ? '1' : '0')).join(''));
       },
     });
-    update('sentence', controls.state);
+    update('link', controls.state); // the first draw keeps any marking the address gave
   },
 };
