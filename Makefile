@@ -91,8 +91,8 @@ corpus: build/corpus/corpus.json
 build/corpus/corpus.json: $(wildcard tools/corpus/*.mjs)
 	@node tools/corpus/austen.mjs build/corpus
 
-# Trains the character model of the "Trained model" views (tools/model/train_model.cpp, about
-# 10 minutes on two idle cores) and writes site/model/austen.atlm, which is committed: `make dist`
+# Trains the character model of the "Trained model" views (tools/model/train_model.cpp, about 5
+# minutes on two idle cores) and writes site/model/austen.atlm, which is committed: `make dist`
 # turns it into dist/atlas-model.js, and neither `make dist` nor `make test` ever trains. The
 # held-out text is committed beside it (public domain) so a test can recompute the held-out loss.
 model: native corpus
