@@ -46,6 +46,11 @@ test('the references list at least 22 works, each with a year and an https link 
     'vaswani2017', 'voita2019', 'wang2020', 'wiegreffe2019', 'yeh2023', 'zaheer2020', 'zhai2023']) {
     assert.ok(ids.includes(`ref-${id}`), `#ref-${id} exists`);
   }
+  // The prose cites through the list (each work's one outside link lives there), never straight out.
+  const outside = await page.locator('main > section:not(#references) a[href^="http"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  assert.deepEqual(outside, []);
+  const cited = await page.locator('main > section:not(#references) a[href^="#ref-"]').evaluateAll((as) => as.map((a) => a.getAttribute('href').slice(1)));
+  assert.ok(cited.length >= 30 && cited.every((id) => ids.includes(id)), `${cited.length} citations, each to an entry`);
   const text = items.map((i) => i.text).join('\n');
   for (const author of ['Vaswani', 'Bahdanau', 'Child', 'Beltagy', 'Zaheer', 'Wang', 'Press', 'Clark', 'Voita', 'Tenney',
     'Olsson', 'Abnar', 'Jain', 'Wiegreffe', 'Radford', 'Zhai', 'Elhage', 'Garg', 'Shaw', 'Raffel', 'Yeh']) {
