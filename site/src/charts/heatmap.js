@@ -36,14 +36,17 @@
 // cursor (charts/keys.js) and the readout is spoken once through charts/announce.js.
 // A tap on a touch screen shows the tapped cell's readout. tables() gives the
 // numbers drawn (charts/registry.js), for exports and the "Show numbers" table.
-// Labels are set with textContent (D3 .text), never as HTML.
+// Labels are set with textContent (D3 .text), never as HTML. The cells themselves are drawn by
+// heatmap-svg-cells.js (SVG, in place) or heatmap-canvas-cells.js (one pixel per cell, scaled).
 import {
-  select, pointer, scaleSequential, scaleDiverging, interpolateRgb, piecewise, color as d3color,
+  select, pointer, scaleSequential, scaleDiverging, interpolateRgb, piecewise,
   format as d3format, max as d3max,
 } from 'd3';
 import { registerChart } from './registry.js';
 import { announce } from './announce.js';
-import { resolveColor as cssVar, textOn } from './colors.js';
+import { resolveColor as cssVar } from './colors.js';
+import { svgCells } from './heatmap-svg-cells.js';
+import { canvasCells } from './heatmap-canvas-cells.js';
 import { drawLegend } from './legend.js';
 import { gridMove } from './keys.js';
 import { onThemeChange } from './theme-watch.js';
@@ -128,137 +131,11 @@ export function heatmap(container, options = {}) {
     return { color, domain: [lo, hi] };
   }
 
-  // The number in a cell is black or white, whichever contrasts more with the cell: against any
-  // fill one of the two reaches at least 4.58:1 (WCAG AA), which no softer pair of inks guarantees.
-  // Remembered per fill: parsing each cell's colour twice was a tenth of a large grid's redraw.
-  const inks = new Map();
-  const inkOn = (fill) => {
-    let ink = inks.get(fill);
-    if (!ink) {
-      if (inks.size > 4096) inks.clear();
-      ink = textOn(fill, '#000', '#fff');
-      inks.set(fill, ink);
-    }
-    return ink;
-  };
-
-  // One <g class="cell"> (rect + text) per value, bound to the values themselves:
-  // the join keeps the groups already drawn and only adds or removes the
-  // difference. Positions and sizes are set on new groups, or on all when the
-  // cell size or column count changed; colour, text and class only where they
-  // differ from what the cell shows, which `painted` remembers (reading the
-  // attributes back from the DOM cost as much as setting them).
-  let drawnGeometry = '';
   const setIfChanged = (node, name, value) => {
     if (node.getAttribute(name) !== value) node.setAttribute(name, value);
   };
-  let painted = []; // per cell: { value, fill, ink, label, blocked } as its nodes show them
-  function drawSvgCells(cell, color) {
-    const { cols, data: values } = data.matrix;
-    const blocked = data.blocked ? data.blocked.data : null;
-    const texts = Array.from(values, fmt);
-    // Numbers only where they fit: ~6.5 px per character of 11 px text, plus a margin.
-    const widest = d3max(texts, (t) => t.length) || 4;
-    const showValues = cell >= widest * 6.5 + 4;
-    const side = String(Math.max(1, cell - 1));
-    const middle = String((cell - 1) / 2);
-    const hatchFill = `url(#${id}-hatch)`;
-    const cells = cellsG.selectAll('g.cell').data(values);
-    cells.exit().remove();
-    painted.length = Math.min(painted.length, values.length);
-    const added = cells.enter().append('g').attr('class', 'cell');
-    added.append('rect');
-    added.append('text').attr('dy', '0.35em').attr('class', 'value');
-    const all = added.merge(cells);
-    const geometry = `${cell} ${cols}`;
-    (geometry === drawnGeometry ? added : all).each(function place(_, k) {
-      const [rect, text] = this.childNodes;
-      this.setAttribute('transform', `translate(${(k % cols) * cell},${Math.floor(k / cols) * cell})`);
-      rect.setAttribute('width', side);
-      rect.setAttribute('height', side);
-      text.setAttribute('x', middle);
-      text.setAttribute('y', middle);
-    });
-    drawnGeometry = geometry;
-    all.each(function paint(value, k) {
-      const isBlocked = blocked ? blocked[k] === 1 : false;
-      const [rect, text] = this.childNodes;
-      const colour = color(value);
-      const now = {
-        value, blocked: isBlocked, fill: isBlocked ? hatchFill : colour, ink: inkOn(colour),
-        label: showValues && !isBlocked ? texts[k] : '',
-      };
-      const was = painted[k] || {};
-      painted[k] = now;
-      if (was.blocked !== now.blocked) this.classList.toggle('blocked', isBlocked);
-      // data-value keeps the exact number drawn, for tests and assistive tools, even when the text is hidden.
-      if (!Object.is(was.value, value)) this.setAttribute('data-value', String(value));
-      if (was.fill !== now.fill) rect.setAttribute('fill', now.fill);
-      // Through the CSSOM, not a style attribute: the strict CSP (style-src 'self') blocks those.
-      if (was.ink !== now.ink) text.style.fill = now.ink;
-      if (was.label !== now.label) text.textContent = now.label;
-    });
-  }
-
-  // One pixel per cell in an offscreen canvas (kept between updates), scaled up
-  // without smoothing. Colours come from a 256-entry lookup table written into
-  // the pixel buffer directly: a 512 x 512 matrix is 262,144 cells, so nothing
-  // is allocated per cell. The table (256 colour parses) is built again only when
-  // the colours change, the pixel buffer only when the shape does, and the
-  // visible canvas is resized only when its size changes (resizing clears and
-  // reallocates it).
-  const source = document.createElement('canvas');
-  let lut = null; // { key, table: Uint8ClampedArray(257 x rgb), entry 256 = a blocked cell }
-  let image = null; // ImageData (cols x rows)
-  function lookupTable(color) {
-    const { low, high, neg, hatch: hatchColour } = colours();
-    const key = `${low} ${high} ${neg} ${hatchColour} ${opts.diverging}`;
-    if (lut && lut.key === key) return lut.table;
-    const ramp = color.copy().domain(color.domain().length === 3 ? [0, 127.5, 255] : [0, 255]);
-    const table = new Uint8ClampedArray(257 * 3);
-    for (let k = 0; k < 256; k++) {
-      const c = d3color(ramp(k)).rgb();
-      table.set([c.r, c.g, c.b], 3 * k);
-    }
-    const hatchRgb = d3color(hatchColour).rgb();
-    table.set([hatchRgb.r, hatchRgb.g, hatchRgb.b], 3 * 256);
-    lut = { key, table };
-    return table;
-  }
-  function drawCanvasCells(left, top, cell, color) {
-    const { rows, cols, data: values } = data.matrix;
-    const blocked = data.blocked ? data.blocked.data : null;
-    const table = lookupTable(color);
-    const [d0, d1] = [color.domain()[0], color.domain()[color.domain().length - 1]];
-    const scale = 255 / (d1 - d0 || 1);
-    const context = source.getContext('2d');
-    if (!image || image.width !== cols || image.height !== rows) {
-      source.width = cols;
-      source.height = rows;
-      image = context.createImageData(cols, rows);
-    }
-    const px = image.data;
-    for (let k = 0; k < values.length; k++) {
-      const t = blocked && blocked[k] === 1 ? 256 : Math.round(Math.min(255, Math.max(0, (values[k] - d0) * scale)));
-      px[4 * k] = table[3 * t];
-      px[4 * k + 1] = table[3 * t + 1];
-      px[4 * k + 2] = table[3 * t + 2];
-      px[4 * k + 3] = 255;
-    }
-    context.putImageData(image, 0, 0);
-    const ratio = window.devicePixelRatio || 1;
-    const el = canvas.node();
-    const [w, h] = [Math.round(cols * cell * ratio), Math.round(rows * cell * ratio)];
-    if (el.width !== w || el.height !== h) {
-      el.width = w;
-      el.height = h;
-    }
-    const place = { width: `${cols * cell}px`, height: `${rows * cell}px`, left: `${left}px`, top: `${top}px` };
-    for (const [name, value] of Object.entries(place)) if (el.style[name] !== value) el.style[name] = value;
-    const ctx = el.getContext('2d');
-    ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(source, 0, 0, w, h);
-  }
+  const svgPainter = svgCells(cellsG, { fmt, hatchFill: `url(#${id}-hatch)` });
+  const canvasPainter = canvasCells(canvas.node());
 
   function layout() {
     if (!data) return;
@@ -284,12 +161,10 @@ export function heatmap(container, options = {}) {
     plot.attr('transform', `translate(${left},${top})`);
     canvas.classed('active', useCanvas);
     if (useCanvas) {
-      cellsG.selectAll('g.cell').remove();
-      drawnGeometry = '';
-      painted = [];
-      drawCanvasCells(left, top, cell, color);
+      svgPainter.clear();
+      canvasPainter(data.matrix, data.blocked, { left, top, cell, color, palette: colours() });
     } else {
-      drawSvgCells(cell, color);
+      svgPainter.paint(data.matrix, data.blocked, cell, color);
     }
 
     // Thin labels so they do not overlap: rows need ~11 px; columns, rotated by 50 degrees, ~15 px.

@@ -1,0 +1,66 @@
+// canvasCells(canvasEl): a heatmap's cells painted on a canvas, for matrices
+// with too many cells for SVG (heatmap.js decides). Returns
+// paint(matrix, blocked, { left, top, cell, color, palette }).
+import { color as d3color } from 'd3';
+
+export function canvasCells(canvasEl) {
+  // One pixel per cell in an offscreen canvas (kept between updates), scaled up
+  // without smoothing. Colours come from a 256-entry lookup table written into
+  // the pixel buffer directly: a 512 x 512 matrix is 262,144 cells, so nothing
+  // is allocated per cell. The table (256 colour parses) is built again only when
+  // the colours change, the pixel buffer only when the shape does, and the
+  // visible canvas is resized only when its size changes (resizing clears and
+  // reallocates it).
+  const source = document.createElement('canvas');
+  let lut = null; // { key, table: Uint8ClampedArray(257 x rgb), entry 256 = a blocked cell }
+  let image = null; // ImageData (cols x rows)
+  function lookupTable(color, { low, high, neg, hatch: hatchColour }) {
+    const key = `${low} ${high} ${neg} ${hatchColour} ${color.domain().length}`;
+    if (lut && lut.key === key) return lut.table;
+    const ramp = color.copy().domain(color.domain().length === 3 ? [0, 127.5, 255] : [0, 255]);
+    const table = new Uint8ClampedArray(257 * 3);
+    for (let k = 0; k < 256; k++) {
+      const c = d3color(ramp(k)).rgb();
+      table.set([c.r, c.g, c.b], 3 * k);
+    }
+    const hatchRgb = d3color(hatchColour).rgb();
+    table.set([hatchRgb.r, hatchRgb.g, hatchRgb.b], 3 * 256);
+    lut = { key, table };
+    return table;
+  }
+  // paint(matrix, blocked (matrix or null), { left, top, cell, color, palette }) draws the cells.
+  return function paint(matrix, blockedMatrix, { left, top, cell, color, palette }) {
+    const { rows, cols, data: values } = matrix;
+    const blocked = blockedMatrix ? blockedMatrix.data : null;
+    const table = lookupTable(color, palette);
+    const [d0, d1] = [color.domain()[0], color.domain()[color.domain().length - 1]];
+    const scale = 255 / (d1 - d0 || 1);
+    const context = source.getContext('2d');
+    if (!image || image.width !== cols || image.height !== rows) {
+      source.width = cols;
+      source.height = rows;
+      image = context.createImageData(cols, rows);
+    }
+    const px = image.data;
+    for (let k = 0; k < values.length; k++) {
+      const t = blocked && blocked[k] === 1 ? 256 : Math.round(Math.min(255, Math.max(0, (values[k] - d0) * scale)));
+      px[4 * k] = table[3 * t];
+      px[4 * k + 1] = table[3 * t + 1];
+      px[4 * k + 2] = table[3 * t + 2];
+      px[4 * k + 3] = 255;
+    }
+    context.putImageData(image, 0, 0);
+    const ratio = window.devicePixelRatio || 1;
+    const el = canvasEl;
+    const [w, h] = [Math.round(cols * cell * ratio), Math.round(rows * cell * ratio)];
+    if (el.width !== w || el.height !== h) {
+      el.width = w;
+      el.height = h;
+    }
+    const place = { width: `${cols * cell}px`, height: `${rows * cell}px`, left: `${left}px`, top: `${top}px` };
+    for (const [name, value] of Object.entries(place)) if (el.style[name] !== value) el.style[name] = value;
+    const ctx = el.getContext('2d');
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(source, 0, 0, w, h);
+  };
+}
