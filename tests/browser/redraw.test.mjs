@@ -6,7 +6,7 @@
 // final value once it stops.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, showSection, setValue } from './harness.mjs';
+import { openBrowser, showSection, setValue, drawnCells } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -93,6 +93,6 @@ test('the address gets a dragged slider\'s final value once it stops', async () 
     }
   });
   await page.waitForFunction(() => new URL(window.location.href).searchParams.get('patterns.n') === '15');
-  assert.equal(await section.locator('.panel').first().locator('g.cell').count(), 15 * 15, 'and the figure shows it');
+  assert.equal((await drawnCells(section.locator('.panel').first())).fills.length, 15 * 15, 'and the figure shows it');
   assert.deepEqual(errors, []);
 });

@@ -16,9 +16,10 @@
 // every panel (hint defaults to '' here: the figure's caption gives it once).
 // Panel fields: title, note (a line under the chart), and the heatmap data
 // fields (matrix, rowLabels, colLabels, rowNotes, blocked).
-// svgLimit (2500) counts the cells of the whole figure, not of one panel: seven
-// 20 x 20 panels are 2,800 SVG elements, too many to redraw within a frame, so
-// above the limit every panel is painted on canvas (axes, labels and hover stay SVG).
+// The heatmaps' svgLimit (2500) and svgBareLimit (600) count the cells of the whole
+// figure, not of one panel: seven 20 x 20 panels are 2,800 SVG cells, too many to
+// redraw within a frame, so above the limit every panel is painted on canvas (axes,
+// labels and hover stay SVG).
 import { select, max as d3max } from 'd3';
 import { heatmap, linkHover } from './heatmap.js';
 import { registerChart } from './registry.js';
@@ -32,7 +33,7 @@ function sharedDomain(panels, diverging) {
 export function heatmapGrid(container, options = {}) {
   // Panels show no "hover over a cell" hint each: a caption says it once for the grid.
   const { minPanel = 220, linked = false, svgLimit = 2500, shared = options.domain !== 'auto', ...rest } = options;
-  const heatmapOptions = { hint: '', ...rest };
+  const heatmapOptions = { hint: '', svgLimit, ...rest };
   const root = select(container).classed('heatmap-grid', true);
   root.node().style.setProperty('--panel-min', `${minPanel}px`);
   const charts = [];
@@ -72,7 +73,7 @@ export function heatmapGrid(container, options = {}) {
       if (panels.length !== charts.length) resize(panels.length);
       const cells = panels.reduce((sum, p) => sum + p.matrix.rows * p.matrix.cols, 0);
       const domain = shared && rest.domain === 'auto' ? sharedDomain(panels, rest.diverging) : undefined;
-      drawn = { canvas: cells > svgLimit, ...(domain ? { domain } : {}) };
+      drawn = { canvas: cells > svgLimit, figureCells: cells, ...(domain ? { domain } : {}) };
       panels.forEach((p, i) => updatePanel(i, p));
       return this;
     },

@@ -41,13 +41,18 @@ export function canvasCells(canvasEl) {
       source.height = rows;
       image = context.createImageData(cols, rows);
     }
+    // Cells of 4 px and more look as the SVG cells do: a 1 px gap after each, and
+    // blocked cells clear (the page shows through) under hatching; smaller ones are
+    // flat colour, blocked ones in the hatch colour.
+    const drawn = cell >= 4;
     const px = image.data;
     for (let k = 0; k < values.length; k++) {
-      const t = blocked && blocked[k] === 1 ? 256 : Math.round(Math.min(255, Math.max(0, (values[k] - d0) * scale)));
+      const isBlocked = blocked && blocked[k] === 1;
+      const t = isBlocked ? 256 : Math.round(Math.min(255, Math.max(0, (values[k] - d0) * scale)));
       px[4 * k] = table[3 * t];
       px[4 * k + 1] = table[3 * t + 1];
       px[4 * k + 2] = table[3 * t + 2];
-      px[4 * k + 3] = 255;
+      px[4 * k + 3] = isBlocked && drawn ? 0 : 255;
     }
     context.putImageData(image, 0, 0);
     const ratio = window.devicePixelRatio || 1;
@@ -61,6 +66,47 @@ export function canvasCells(canvasEl) {
     for (const [name, value] of Object.entries(place)) if (el.style[name] !== value) el.style[name] = value;
     const ctx = el.getContext('2d');
     ctx.imageSmoothingEnabled = false;
+    ctx.clearRect(0, 0, w, h);
     ctx.drawImage(source, 0, 0, w, h);
+    if (!drawn) return;
+    const gap = Math.max(1, Math.round(ratio));
+    for (let j = 1; j <= cols; j++) ctx.clearRect(Math.round(j * cell * ratio) - gap, 0, gap, h);
+    for (let i = 1; i <= rows; i++) ctx.clearRect(0, Math.round(i * cell * ratio) - gap, w, gap);
+    if (blocked && blocked.includes(1)) hatchBlocked(ctx, blocked, cols, cell * ratio, gap, palette.hatch, ratio);
   };
+}
+
+// Hatching over the blocked cells, as the SVG cells' pattern draws it: 2 px lines at
+// 45 degrees, 6 px apart, and a thin border in the hatch colour.
+const tiles = new Map(); // `${colour} ${ratio}` -> canvas tile
+function hatchBlocked(ctx, blocked, cols, side, gap, colour, ratio) {
+  const key = `${colour} ${ratio}`;
+  let tile = tiles.get(key);
+  if (!tile) {
+    const size = Math.round(6 * Math.SQRT2 * ratio);
+    tile = document.createElement('canvas');
+    tile.width = size;
+    tile.height = size;
+    const t = tile.getContext('2d');
+    t.strokeStyle = colour;
+    t.lineWidth = 2 * ratio;
+    t.beginPath();
+    for (const o of [-size, 0, size]) {
+      t.moveTo(o, size);
+      t.lineTo(o + size, 0);
+    }
+    t.stroke();
+    tiles.set(key, tile);
+  }
+  ctx.beginPath();
+  for (let k = 0; k < blocked.length; k++) {
+    if (blocked[k] !== 1) continue;
+    const [x, y] = [Math.round((k % cols) * side), Math.round(Math.floor(k / cols) * side)];
+    ctx.rect(x, y, Math.round(((k % cols) + 1) * side) - gap - x, Math.round((Math.floor(k / cols) + 1) * side) - gap - y);
+  }
+  ctx.fillStyle = ctx.createPattern(tile, 'repeat');
+  ctx.fill();
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 0.5 * ratio;
+  ctx.stroke();
 }

@@ -1,11 +1,10 @@
-// svgCells(group, { fmt, hatchFill }): a heatmap's cells as SVG, one <g class="cell">
-// (rect + text) per value inside `group`, redrawn in place (heatmap.js uses it
-// below its svgLimit and paints on canvas above). hatchFill: the fill of a
-// blocked cell (the heatmap's hatch pattern); fmt: d3-format of the numbers.
-import { max as d3max } from 'd3';
+// svgCells(group, { hatchFill }): a heatmap's cells as SVG, one <g class="cell">
+// (rect + number) per value inside `group`, redrawn in place (heatmap.js uses it
+// when the numbers fit in the cells and paints on canvas otherwise). hatchFill:
+// the fill of a blocked cell (the heatmap's hatch pattern).
 import { textOn } from './colors.js';
 
-export function svgCells(group, { fmt, hatchFill }) {
+export function svgCells(group, { hatchFill }) {
   // The number in a cell is black or white, whichever contrasts more with the cell: against any
   // fill one of the two reaches at least 4.58:1 (WCAG AA), which no softer pair of inks guarantees.
   // Remembered per fill: parsing each cell's colour twice was a tenth of a large grid's redraw.
@@ -29,18 +28,14 @@ export function svgCells(group, { fmt, hatchFill }) {
   let drawnGeometry = '';
   let painted = []; // per cell: { value, fill, ink, label, blocked } as its nodes show them
 
-  // paint(matrix, blocked (matrix or null), cell (px), color(value)) draws the cells;
+  // paint(matrix, blocked (matrix or null), cell (px), color(value), texts (the numbers)) draws the cells;
   // clear() removes them (the chart switched to canvas).
   return {
-    paint(matrix, blockedMatrix, cell, color) {
+    paint(matrix, blockedMatrix, cell, color, texts) {
       const { cols, data: values } = matrix;
       const blocked = blockedMatrix ? blockedMatrix.data : null;
-      const texts = Array.from(values, fmt);
-      // Numbers only where they fit: ~6.5 px per character of 11 px text, plus a margin.
-      const widest = d3max(texts, (t) => t.length) || 4;
-      const showValues = cell >= widest * 6.5 + 4;
       const side = String(Math.max(1, cell - 1));
-      const middle = String((cell - 1) / 2);
+      const middle = (cell - 1) / 2;
       const cells = group.selectAll('g.cell').data(values);
       cells.exit().remove();
       painted.length = Math.min(painted.length, values.length);
@@ -51,11 +46,13 @@ export function svgCells(group, { fmt, hatchFill }) {
       const geometry = `${cell} ${cols}`;
       (geometry === drawnGeometry ? added : all).each(function place(_, k) {
         const [rect, text] = this.childNodes;
-        this.setAttribute('transform', `translate(${(k % cols) * cell},${Math.floor(k / cols) * cell})`);
+        const [x, y] = [(k % cols) * cell, Math.floor(k / cols) * cell];
+        rect.setAttribute('x', String(x));
+        rect.setAttribute('y', String(y));
         rect.setAttribute('width', side);
         rect.setAttribute('height', side);
-        text.setAttribute('x', middle);
-        text.setAttribute('y', middle);
+        text.setAttribute('x', String(x + middle));
+        text.setAttribute('y', String(y + middle));
       });
       drawnGeometry = geometry;
       all.each(function paint(value, k) {
@@ -64,7 +61,7 @@ export function svgCells(group, { fmt, hatchFill }) {
         const colour = color(value);
         const now = {
           value, blocked: isBlocked, fill: isBlocked ? hatchFill : colour, ink: inkOn(colour),
-          label: showValues && !isBlocked ? texts[k] : '',
+          label: isBlocked ? '' : texts[k],
         };
         const was = painted[k] || {};
         painted[k] = now;

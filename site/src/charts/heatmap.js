@@ -15,8 +15,10 @@
 //   rowTitle, colTitle axis titles ('', '')
 //   maxCell: 56        largest cell side in px; the grid shrinks to the container width
 //   maxHeight: Infinity  tallest grid in px: a tall matrix (512 rows) gets smaller cells
-//   svgLimit: 2500     above this many cells the grid is painted on a canvas (SVG would
-//                      be too many elements to stay fluid); labels are thinned to fit
+//   svgLimit: 2500     cells are SVG (a <g> with rect and number each) up to this many
+//                      when their numbers fit in them, and up to svgBareLimit (600) when
+//                      not; otherwise they are painted on a canvas (SVG would be too many
+//                      elements to stay fluid); labels stay SVG and are thinned to fit
 //   format: '.2f'      d3-format of the numbers in cells and in the readout
 //   readout(cell)      text of the readout line for a hovered cell {row, col, value, rowLabel, colLabel}
 //   hint               readout text before any hover
@@ -30,7 +32,8 @@
 // Data: matrix {rows, cols, data}; rowLabels/colLabels (strings, default indices);
 // rowNotes: a string per row drawn to the right (e.g. a row sum); blocked: a
 // matrix of 0/1 whose 1-cells are hatched as "not allowed" instead of coloured;
-// canvas: true/false overrides svgLimit (heatmapGrid decides for a whole figure).
+// canvas: true paints on canvas whatever the size; figureCells: the cells of the whole figure
+// the limits count (heatmapGrid passes both for its panels).
 // domain: overrides the option for this data (heatmapGrid passes a shared one).
 // Keyboard: the SVG is focusable; arrows, Home/End, PageUp/PageDown move the
 // cursor (charts/keys.js) and the readout is spoken once through charts/announce.js.
@@ -59,11 +62,14 @@ function labelSpace(labels, perChar) {
   return Math.min(120, 10 + longest * perChar);
 }
 
+// Numbers fit in a cell of `cell` px: ~6.5 px per character of 11 px text, plus a margin.
+const numbersFit = (texts, cell) => texts.reduce((m, t) => Math.max(m, t.length), 4) * 6.5 + 4 <= cell;
+
 const indexLabels = (n) => Array.from({ length: n }, (_, i) => String(i));
 
 export function heatmap(container, options = {}) {
   const opts = {
-    domain: [0, 1], diverging: false, rowTitle: '', colTitle: '', maxCell: 56, maxHeight: Infinity, svgLimit: 2500,
+    domain: [0, 1], diverging: false, rowTitle: '', colTitle: '', maxCell: 56, maxHeight: Infinity, svgLimit: 2500, svgBareLimit: 600,
     format: '.2f', hint: 'Hover over or tap a cell (or focus the chart and use the arrow keys) to read its value.',
     legend: true, like: null, ...options,
   };
@@ -134,7 +140,7 @@ export function heatmap(container, options = {}) {
   const setIfChanged = (node, name, value) => {
     if (node.getAttribute(name) !== value) node.setAttribute(name, value);
   };
-  const svgPainter = svgCells(cellsG, { fmt, hatchFill: `url(#${id}-hatch)` });
+  const svgPainter = svgCells(cellsG, { hatchFill: `url(#${id}-hatch)` });
   const canvasPainter = canvasCells(canvas.node());
 
   function layout() {
@@ -142,13 +148,21 @@ export function heatmap(container, options = {}) {
     const { rows, cols } = data.matrix;
     const rowLabels = data.rowLabels || indexLabels(rows);
     const colLabels = data.colLabels || indexLabels(cols);
-    const useCanvas = data.canvas ?? rows * cols > opts.svgLimit;
     const width = Math.max(200, widthOf() || 320);
     const left = labelSpace(rowLabels, 7) + (opts.rowTitle ? 18 : 0);
     const top = labelSpace(colLabels, 5.2) + (opts.colTitle ? 18 : 0);
     const right = data.rowNotes ? 56 : 8;
     const fit = Math.min((width - left - right) / cols, opts.maxHeight / rows);
-    const cell = useCanvas ? Math.min(opts.maxCell, fit) : Math.max(4, Math.min(opts.maxCell, Math.floor(fit)));
+    // SVG cells cost 15-50 us each per redraw (3 elements), canvas ones next to nothing:
+    // SVG is kept for figures (data.figureCells, all panels) of up to svgLimit cells whose
+    // numbers fit in them, and of up to svgBareLimit cells without numbers.
+    const svgCell = Math.max(4, Math.min(opts.maxCell, Math.floor(fit)));
+    const figureCells = data.figureCells ?? rows * cols;
+    const texts = data.canvas || figureCells > opts.svgLimit ? null : Array.from(data.matrix.data, fmt);
+    const useCanvas = !texts || (figureCells > opts.svgBareLimit && !numbersFit(texts, svgCell));
+    // Whole pixels for cells of 4 px or more, so a figure keeps its size when it switches
+    // between SVG and canvas; smaller canvas cells fill the width exactly (512 rows).
+    const cell = useCanvas && fit < 4 ? fit : svgCell;
     const [gridW, gridH] = [cell * cols, cell * rows];
     geometry = { left, top, cell, rows, cols };
     const { color, domain } = colorScale();
@@ -164,7 +178,7 @@ export function heatmap(container, options = {}) {
       svgPainter.clear();
       canvasPainter(data.matrix, data.blocked, { left, top, cell, color, palette: colours() });
     } else {
-      svgPainter.paint(data.matrix, data.blocked, cell, color);
+      svgPainter.paint(data.matrix, data.blocked, cell, color, texts);
     }
 
     // Thin labels so they do not overlap: rows need ~11 px; columns, rotated by 50 degrees, ~15 px.
