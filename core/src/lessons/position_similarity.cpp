@@ -34,11 +34,18 @@ PositionSimilarity position_similarity(int n, int d, const std::vector<int>& dim
   require_indices(dims, d, "dims", "d");
   require_indices(positions, n, "positions", "n");
 
-  // S is symmetric: compute the lower triangle only (half of the O(n^2 d) work,
-  // which dominates at n = d = 512) and mirror it, so S(p, q) == S(q, p) exactly.
-  out.similarity = Matrix::Zero(n, n);
-  out.similarity.selfadjointView<Eigen::Lower>().rankUpdate(out.encoding);
-  out.similarity.triangularView<Eigen::StrictlyUpper>() = out.similarity.transpose();
+  // The paired columns (sin, cos of one frequency) give PE(p) . PE(q) = PE(|p - q|) . PE(0)
+  // (see the header), so one dot product per offset, O(n d), fills all of S; an
+  // unpaired last column (odd d) adds its own product sin(p w) sin(q w), O(n^2).
+  // S(p, q) == S(q, p) exactly, as the figure's symmetry requires.
+  const Eigen::Index paired = d - d % 2;
+  const Eigen::VectorXd by_offset =
+      out.encoding.leftCols(paired) * out.encoding.row(0).head(paired).transpose();
+  out.similarity.resize(n, n);
+  for (Eigen::Index p = 0; p < n; ++p) {
+    for (Eigen::Index q = 0; q < n; ++q) out.similarity(p, q) = by_offset(p > q ? p - q : q - p);
+  }
+  if (paired < d) out.similarity.noalias() += out.encoding.col(d - 1) * out.encoding.col(d - 1).transpose();
   out.dimensions.resize(static_cast<Eigen::Index>(dims.size()), n);
   for (std::size_t r = 0; r < dims.size(); ++r) {
     out.dimensions.row(static_cast<Eigen::Index>(r)) = out.encoding.col(dims[r]).transpose();

@@ -37,6 +37,19 @@ TEST_CASE("position similarity is PE PE^T: symmetric, d/2 on the diagonal, equal
   }
 }
 
+TEST_CASE("position similarity equals the matrix product PE PE^T, for even and odd d") {
+  for (int d : {1, 2, 3, 16, 33, 128}) {
+    for (int n : {1, 2, 45}) {
+      const auto r = atlas::position_similarity(n, d, {0}, {0});
+      const Matrix product = r.encoding * r.encoding.transpose();
+      INFO("n = " << n << ", d = " << d);
+      REQUIRE(r.similarity.rows() == n);
+      REQUIRE(r.similarity.cols() == n);
+      REQUIRE((r.similarity - product).cwiseAbs().maxCoeff() < 1e-9);
+    }
+  }
+}
+
 TEST_CASE("position similarity is shift invariant: PE(p) . PE(p + k) does not depend on p") {
   const auto r = atlas::position_similarity(200, 64, {0}, {0});
   for (int k : {1, 5, 37, 120}) {
