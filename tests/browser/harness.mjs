@@ -122,50 +122,69 @@ export function cellTexts(locator) {
   return locator.locator('g.cell text').allTextContents();
 }
 
-// What a heatmap (the first inside `locator`) draws, whether its cells are SVG or
-// painted on its canvas: { canvas, rows, cols, fills, blocked }, fills = each cell's
-// colour (SVG: its fill attribute; canvas: the pixel at its centre, 'rgb(r,g,b)') and
-// blocked = each cell's hatching (canvas: some pixel inside the cell left clear).
-// Cells come in row-major order. rows and cols are those the chart's label announces.
-export function drawnCells(locator) {
-  return locator.locator('.heatmap').first().evaluate((chart) => {
-    const [, rows, cols] = chart.querySelector('svg.heatmap-svg').getAttribute('aria-label').match(/(\d+) by (\d+) cells/).map(Number);
-    const canvas = chart.querySelector('canvas.heatmap-canvas.active');
-    if (!canvas) {
-      const cells = [...chart.querySelectorAll('g.cell')];
-      return {
-        canvas: false, rows, cols,
-        fills: cells.map((g) => g.querySelector('rect').getAttribute('fill')),
-        blocked: cells.map((g) => g.classList.contains('blocked')),
-      };
-    }
-    const { width, height } = canvas;
-    const px = canvas.getContext('2d').getImageData(0, 0, width, height).data;
-    const [sideX, sideY] = [width / cols, height / rows];
-    const fills = [];
-    const blocked = [];
-    for (let i = 0; i < rows; i++) {
-      for (let j = 0; j < cols; j++) {
-        const at = (x, y) => 4 * (Math.floor(y) * width + Math.floor(x));
-        const c = at((j + 0.5) * sideX, (i + 0.5) * sideY);
-        fills.push(`rgb(${px[c]},${px[c + 1]},${px[c + 2]})`);
-        let clear = false;
-        for (let y = Math.ceil(i * sideY); y < (i + 1) * sideY - 2 && !clear; y++) {
-          for (let x = Math.ceil(j * sideX); x < (j + 1) * sideX - 2 && !clear; x++) clear = px[at(x, y) + 3] === 0;
-        }
-        blocked.push(clear);
+// What a heatmap draws, whether its cells are SVG or painted on its canvas:
+// { canvas, rows, cols, fills, blocked }, fills = each cell's colour (SVG: its fill
+// attribute; canvas: the pixel at its centre, 'rgb(r,g,b)') and blocked = each cell's
+// hatching (canvas: some pixel inside the cell left clear). Cells come in row-major
+// order; rows and cols are those the chart's label announces. Runs in the page.
+function readHeatmap(el) {
+  const chart = el.matches('.heatmap') ? el : el.querySelector('.heatmap');
+  const [, rows, cols] = chart.querySelector('svg.heatmap-svg').getAttribute('aria-label').match(/(\d+) by (\d+) cells/).map(Number);
+  const canvas = chart.querySelector('canvas.heatmap-canvas.active');
+  if (!canvas) {
+    const cells = [...chart.querySelectorAll('g.cell')];
+    return {
+      canvas: false, rows, cols,
+      fills: cells.map((g) => g.querySelector('rect').getAttribute('fill')),
+      blocked: cells.map((g) => g.classList.contains('blocked')),
+    };
+  }
+  const { width, height } = canvas;
+  const px = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+  const [sideX, sideY] = [width / cols, height / rows];
+  const at = (x, y) => 4 * (Math.floor(y) * width + Math.floor(x));
+  const fills = [];
+  const blocked = [];
+  for (let i = 0; i < rows; i++) {
+    for (let j = 0; j < cols; j++) {
+      const c = at((j + 0.5) * sideX, (i + 0.5) * sideY);
+      fills.push(`rgb(${px[c]},${px[c + 1]},${px[c + 2]})`);
+      let clear = false;
+      for (let y = Math.ceil(i * sideY); y < (i + 1) * sideY - 2 && !clear; y++) {
+        for (let x = Math.ceil(j * sideX); x < (j + 1) * sideX - 2 && !clear; x++) clear = px[at(x, y) + 3] === 0;
       }
+      blocked.push(clear);
     }
-    return { canvas: true, rows, cols, fills, blocked };
-  });
+  }
+  return { canvas: true, rows, cols, fills, blocked };
 }
 
-// Points the mouse at cell (row, col) of a heatmap (the first inside `locator`), SVG or canvas.
+// What the heatmap `locator` is, or the first one inside it, draws (readHeatmap).
+export function drawnCells(locator) {
+  return locator.evaluate(readHeatmap);
+}
+
+// The same for every heatmap inside `locator` (a grid's panels), in order.
+export async function drawnCellsEach(locator) {
+  const charts = locator.locator('.heatmap');
+  const count = await charts.count();
+  return Promise.all(Array.from({ length: count }, (_, k) => charts.nth(k).evaluate(readHeatmap)));
+}
+
+// The numbers of table k of a figure's "Show numbers" (opened if closed), row by row, as
+// numbers at the chart's format (NaN where a cell reads "blocked"; a row note is the last one).
+export async function tableNumbers(figure, k = 0) {
+  const details = figure.locator('details.numbers');
+  if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
+  return figure.locator('.numbers table').nth(k).locator('tbody tr')
+    .evaluateAll((rows) => rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
+}
+
+// Points the mouse at cell (row, col) of the heatmap `locator` is or holds first, SVG or canvas.
 export async function hoverCell(locator, row, col) {
-  const chart = locator.locator('.heatmap').first();
-  const label = await chart.locator('svg.heatmap-svg').getAttribute('aria-label');
+  const label = await locator.locator('svg.heatmap-svg').first().getAttribute('aria-label');
   const [, rows, cols] = label.match(/(\d+) by (\d+) cells/).map(Number);
-  const box = await chart.locator('rect.hit').boundingBox();
+  const box = await locator.locator('rect.hit').first().boundingBox();
   await locator.page().mouse.move(box.x + ((col + 0.5) * box.width) / cols, box.y + ((row + 0.5) * box.height) / rows);
 }
 

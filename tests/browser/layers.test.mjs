@@ -1,13 +1,14 @@
 // Section 10 (layers) in a real Chromium, over http and from file://.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, showSection } from './harness.mjs';
+import { openBrowser, showSection, drawnCellsEach } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
 after(async () => { await browser.close(); });
 
-const fills = (chart) => chart.locator('g.cell rect').evaluateAll((els) => els.map((e) => e.getAttribute('fill')));
+// Every panel's cells, SVG or canvas (6 x 81 cells are painted on canvas).
+const fills = async (chart) => (await drawnCellsEach(chart)).flatMap((d) => d.fills);
 const paths = (chart) => chart.locator('.series path').evaluateAll((els) => els.map((e) => e.getAttribute('d')));
 
 for (const mode of ['http', 'file']) {
@@ -18,7 +19,7 @@ for (const mode of ['http', 'file']) {
     const stats = section.locator('[data-chart="stats"]');
 
     assert.equal(await grid.locator('.panel').count(), 6);
-    assert.equal(await grid.locator('g.cell').count(), 6 * 81, '9 words -> 81 cells per layer');
+    assert.equal((await fills(grid)).length, 6 * 81, '9 words -> 81 cells per layer');
     assert.match(await grid.locator('.panel-title').first().textContent(), /^Layer 1 · self$/);
     assert.match(await grid.locator('.panel-note').nth(3).textContent(), /^distance \d+\.\d\d words · entropy \d+\.\d\d nats$/);
     assert.equal(await stats.locator('.series').count(), 2);

@@ -3,7 +3,7 @@
 // ResizeObserver and follow a new width; a grid's new panel is as wide as the
 // others; "Show numbers" built when opened holds the numbers drawn last; a tall
 // heatmap labels only the rows it shows; the address gets a dragged slider's
-// final value once it stops.
+// final value once it stops; figures of more than 400 cells are painted on canvas.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openBrowser, showSection, setValue, drawnCells } from './harness.mjs';
@@ -94,5 +94,37 @@ test('the address gets a dragged slider\'s final value once it stops', async () 
   });
   await page.waitForFunction(() => new URL(window.location.href).searchParams.get('patterns.n') === '15');
   assert.equal((await drawnCells(section.locator('.panel').first())).fills.length, 15 * 15, 'and the figure shows it');
+  assert.deepEqual(errors, []);
+});
+
+// Layers: 6 panels of 9 x 9 cells (486, above the 400-cell SVG limit) are painted on canvas,
+// numbers and all; 3 words (54 cells) are SVG again, at the same cell size.
+test('a figure of more than 400 cells is painted on canvas with its numbers; a small one is SVG', async () => {
+  const { page, errors } = await browser.open('http');
+  const section = await showSection(page, 'layers');
+  const grid = section.locator('[data-chart="layers"]');
+  assert.equal(await grid.locator('canvas.heatmap-canvas.active').count(), 6);
+  assert.equal(await grid.locator('g.cell').count(), 0, 'no SVG cells under the canvas');
+  // Inside a cell, the number's glyphs are pixels of another colour than the cell's fill.
+  const inked = await grid.locator('canvas.heatmap-canvas.active').first().evaluate((canvas) => {
+    const side = canvas.width / 9;
+    const px = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    const at = (x, y) => Array.from(px.slice(4 * (y * canvas.width + x), 4 * (y * canvas.width + x) + 3)).join();
+    let cells = 0;
+    for (let k = 0; k < 81; k++) {
+      const [x0, y0] = [Math.floor((k % 9) * side), Math.floor(Math.floor(k / 9) * side)];
+      const fill = at(x0 + 2, y0 + 2);
+      const y = Math.floor(y0 + side / 2);
+      let other = 0;
+      for (let x = x0 + 2; x < x0 + side - 3; x++) if (at(x, y) !== fill) other++;
+      if (other > 3) cells++;
+    }
+    return cells;
+  });
+  assert.equal(inked, 81, 'every cell of layer 1 has its number drawn');
+  await setValue(section.locator('input[name="sentence"]'), 'one two three');
+  assert.equal(await grid.locator('canvas.heatmap-canvas.active').count(), 0);
+  assert.equal(await grid.locator('g.cell').count(), 54);
+  assert.match(await grid.locator('g.cell text').first().textContent(), /^\d\.\d\d$/, 'numbers in SVG cells');
   assert.deepEqual(errors, []);
 });

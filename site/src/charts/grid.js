@@ -16,10 +16,9 @@
 // every panel (hint defaults to '' here: the figure's caption gives it once).
 // Panel fields: title, note (a line under the chart), and the heatmap data
 // fields (matrix, rowLabels, colLabels, rowNotes, blocked).
-// The heatmaps' svgLimit (2500) and svgBareLimit (600) count the cells of the whole
-// figure, not of one panel: seven 20 x 20 panels are 2,800 SVG cells, too many to
-// redraw within a frame, so above the limit every panel is painted on canvas (axes,
-// labels and hover stay SVG).
+// svgLimit (heatmap.js, 400) counts the cells of the whole figure, not of one panel:
+// seven 20 x 20 panels are 2,800 SVG cells, too many to redraw within a frame, so
+// above the limit every panel is painted on canvas (axes, labels and hover stay SVG).
 import { select, max as d3max } from 'd3';
 import { heatmap, linkHover } from './heatmap.js';
 import { registerChart } from './registry.js';
@@ -32,7 +31,7 @@ function sharedDomain(panels, diverging) {
 
 export function heatmapGrid(container, options = {}) {
   // Panels show no "hover over a cell" hint each: a caption says it once for the grid.
-  const { minPanel = 220, linked = false, svgLimit = 2500, shared = options.domain !== 'auto', ...rest } = options;
+  const { minPanel = 220, linked = false, svgLimit = 400, shared = options.domain !== 'auto', ...rest } = options;
   const heatmapOptions = { hint: '', svgLimit, ...rest };
   const root = select(container).classed('heatmap-grid', true);
   root.node().style.setProperty('--panel-min', `${minPanel}px`);

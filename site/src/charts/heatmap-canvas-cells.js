@@ -1,7 +1,8 @@
-// canvasCells(canvasEl): a heatmap's cells painted on a canvas, for matrices
-// with too many cells for SVG (heatmap.js decides). Returns
-// paint(matrix, blocked, { left, top, cell, color, palette }).
+// canvasCells(canvasEl): a heatmap's cells painted on a canvas, for figures with
+// too many cells for SVG (heatmap.js decides), numbers included where they fit.
+// Returns paint(matrix, blocked, { left, top, stage, cell, color, palette, texts }).
 import { color as d3color } from 'd3';
+import { textOn } from './colors.js';
 
 export function canvasCells(canvasEl) {
   // One pixel per cell in an offscreen canvas (kept between updates), scaled up
@@ -12,11 +13,11 @@ export function canvasCells(canvasEl) {
   // visible canvas is resized only when its size changes (resizing clears and
   // reallocates it).
   const source = document.createElement('canvas');
-  let lut = null; // { key, table: Uint8ClampedArray(257 x rgb), entry 256 = a blocked cell }
+  let lut = null; // { key, table: Uint8ClampedArray(257 x rgb), entry 256 = a blocked cell, inks }
   let image = null; // ImageData (cols x rows)
   function lookupTable(color, { low, high, neg, hatch: hatchColour }) {
     const key = `${low} ${high} ${neg} ${hatchColour} ${color.domain().length}`;
-    if (lut && lut.key === key) return lut.table;
+    if (lut && lut.key === key) return lut;
     const ramp = color.copy().domain(color.domain().length === 3 ? [0, 127.5, 255] : [0, 255]);
     const table = new Uint8ClampedArray(257 * 3);
     for (let k = 0; k < 256; k++) {
@@ -25,14 +26,20 @@ export function canvasCells(canvasEl) {
     }
     const hatchRgb = d3color(hatchColour).rgb();
     table.set([hatchRgb.r, hatchRgb.g, hatchRgb.b], 3 * 256);
-    lut = { key, table };
-    return table;
+    // The ink of a number on each colour: black or white, whichever contrasts more (as in SVG).
+    const inks = Array.from({ length: 256 }, (_, k) => textOn(`rgb(${table[3 * k]},${table[3 * k + 1]},${table[3 * k + 2]})`, '#000', '#fff'));
+    lut = { key, table, inks };
+    return lut;
   }
-  // paint(matrix, blocked (matrix or null), { left, top, cell, color, palette }) draws the cells.
-  return function paint(matrix, blockedMatrix, { left, top, cell, color, palette }) {
+  let levels = new Uint16Array(0); // per cell: its entry in the table
+  // paint(matrix, blocked (matrix or null), { left, top, stage, cell, color, palette, texts })
+  // draws the cells at (left, top) px of the SVG over them, stage = [its width, its height] px;
+  // texts: the number of each cell, drawn in it (null: none, they do not fit).
+  return function paint(matrix, blockedMatrix, { left, top, stage, cell, color, palette, texts }) {
     const { rows, cols, data: values } = matrix;
     const blocked = blockedMatrix ? blockedMatrix.data : null;
-    const table = lookupTable(color, palette);
+    const { table, inks } = lookupTable(color, palette);
+    if (levels.length < values.length) levels = new Uint16Array(values.length);
     const [d0, d1] = [color.domain()[0], color.domain()[color.domain().length - 1]];
     const scale = 255 / (d1 - d0 || 1);
     const context = source.getContext('2d');
@@ -49,6 +56,7 @@ export function canvasCells(canvasEl) {
     for (let k = 0; k < values.length; k++) {
       const isBlocked = blocked && blocked[k] === 1;
       const t = isBlocked ? 256 : Math.round(Math.min(255, Math.max(0, (values[k] - d0) * scale)));
+      levels[k] = t;
       px[4 * k] = table[3 * t];
       px[4 * k + 1] = table[3 * t + 1];
       px[4 * k + 2] = table[3 * t + 2];
@@ -62,7 +70,11 @@ export function canvasCells(canvasEl) {
       el.width = w;
       el.height = h;
     }
-    const place = { width: `${cols * cell}px`, height: `${rows * cell}px`, left: `${left}px`, top: `${top}px` };
+    // In percent of the SVG it lies under (stage: its [width, height] in px), so that it
+    // scales with the SVG where that is shrunk to fit (print, a narrow frame).
+    const pct = (v, of) => `${(100 * v) / of}%`;
+    const [sw, sh] = stage;
+    const place = { width: pct(cols * cell, sw), height: pct(rows * cell, sh), left: pct(left, sw), top: pct(top, sh) };
     for (const [name, value] of Object.entries(place)) if (el.style[name] !== value) el.style[name] = value;
     const ctx = el.getContext('2d');
     ctx.imageSmoothingEnabled = false;
@@ -73,6 +85,17 @@ export function canvasCells(canvasEl) {
     for (let j = 1; j <= cols; j++) ctx.clearRect(Math.round(j * cell * ratio) - gap, 0, gap, h);
     for (let i = 1; i <= rows; i++) ctx.clearRect(0, Math.round(i * cell * ratio) - gap, w, gap);
     if (blocked && blocked.includes(1)) hatchBlocked(ctx, blocked, cols, cell * ratio, gap, palette.hatch, ratio);
+    if (!texts) return;
+    // 11 px numbers centred in their cells, as the SVG cells' text.value draws them.
+    ctx.font = `${11 * ratio}px ${palette.font}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    const middle = ((cell - 1) / 2) * ratio;
+    for (let k = 0; k < texts.length; k++) {
+      if (levels[k] === 256) continue;
+      ctx.fillStyle = inks[levels[k]];
+      ctx.fillText(texts[k], Math.round((k % cols) * cell * ratio) + middle, Math.round(Math.floor(k / cols) * cell * ratio) + middle);
+    }
   };
 }
 

@@ -28,7 +28,8 @@ export function svgCells(group, { hatchFill }) {
   let drawnGeometry = '';
   let painted = []; // per cell: { value, fill, ink, label, blocked } as its nodes show them
 
-  // paint(matrix, blocked (matrix or null), cell (px), color(value), texts (the numbers)) draws the cells;
+  // paint(matrix, blocked (matrix or null), cell (px), color(value), texts (the numbers, or null
+  // where they do not fit)) draws the cells;
   // clear() removes them (the chart switched to canvas).
   return {
     paint(matrix, blockedMatrix, cell, color, texts) {
@@ -61,7 +62,7 @@ export function svgCells(group, { hatchFill }) {
         const colour = color(value);
         const now = {
           value, blocked: isBlocked, fill: isBlocked ? hatchFill : colour, ink: inkOn(colour),
-          label: isBlocked ? '' : texts[k],
+          label: isBlocked || !texts ? '' : texts[k],
         };
         const was = painted[k] || {};
         painted[k] = now;

@@ -15,10 +15,10 @@
 //   rowTitle, colTitle axis titles ('', '')
 //   maxCell: 56        largest cell side in px; the grid shrinks to the container width
 //   maxHeight: Infinity  tallest grid in px: a tall matrix (512 rows) gets smaller cells
-//   svgLimit: 2500     cells are SVG (a <g> with rect and number each) up to this many
-//                      when their numbers fit in them, and up to svgBareLimit (600) when
-//                      not; otherwise they are painted on a canvas (SVG would be too many
-//                      elements to stay fluid); labels stay SVG and are thinned to fit
+//   svgLimit: 400      cells are SVG (a <g> with rect and number each) up to this many;
+//                      above, they are painted on a canvas with their numbers (SVG would
+//                      be too many elements to stay fluid); labels and hover stay SVG and
+//                      labels are thinned to fit
 //   format: '.2f'      d3-format of the numbers in cells and in the readout
 //   readout(cell)      text of the readout line for a hovered cell {row, col, value, rowLabel, colLabel}
 //   hint               readout text before any hover
@@ -69,7 +69,7 @@ const indexLabels = (n) => Array.from({ length: n }, (_, i) => String(i));
 
 export function heatmap(container, options = {}) {
   const opts = {
-    domain: [0, 1], diverging: false, rowTitle: '', colTitle: '', maxCell: 56, maxHeight: Infinity, svgLimit: 2500, svgBareLimit: 600,
+    domain: [0, 1], diverging: false, rowTitle: '', colTitle: '', maxCell: 56, maxHeight: Infinity, svgLimit: 400,
     format: '.2f', hint: 'Hover over or tap a cell (or focus the chart and use the arrow keys) to read its value.',
     legend: true, like: null, ...options,
   };
@@ -117,6 +117,7 @@ export function heatmap(container, options = {}) {
     palette ??= opts.like ? opts.like.palette : {
       low: cssVar(container, '--heat-low', '#f7fbff'), high: cssVar(container, '--heat-high', '#08306b'),
       neg: cssVar(container, '--heat-neg', '#b2182b'), hatch: cssVar(container, '--hatch', '#999'),
+      font: getComputedStyle(svg.node()).fontFamily, // of the numbers a canvas draws, as in SVG
     };
     return palette;
   }
@@ -153,32 +154,35 @@ export function heatmap(container, options = {}) {
     const top = labelSpace(colLabels, 5.2) + (opts.colTitle ? 18 : 0);
     const right = data.rowNotes ? 56 : 8;
     const fit = Math.min((width - left - right) / cols, opts.maxHeight / rows);
-    // SVG cells cost 15-50 us each per redraw (3 elements), canvas ones next to nothing:
-    // SVG is kept for figures (data.figureCells, all panels) of up to svgLimit cells whose
-    // numbers fit in them, and of up to svgBareLimit cells without numbers.
-    const svgCell = Math.max(4, Math.min(opts.maxCell, Math.floor(fit)));
+    // SVG cells cost 15-50 us each per redraw (a <g>, rect and text: 486 numbers that
+    // change are ~10 ms of layout alone), canvas ones next to nothing. Figures
+    // (data.figureCells: all their panels) of up to svgLimit cells keep SVG cells (their
+    // exact values in the DOM); larger ones are painted on canvas, numbers and all.
     const figureCells = data.figureCells ?? rows * cols;
-    const texts = data.canvas || figureCells > opts.svgLimit ? null : Array.from(data.matrix.data, fmt);
-    const useCanvas = !texts || (figureCells > opts.svgBareLimit && !numbersFit(texts, svgCell));
+    const useCanvas = Boolean(data.canvas) || figureCells > opts.svgLimit;
+    const svgCell = Math.max(4, Math.min(opts.maxCell, Math.floor(fit)));
     // Whole pixels for cells of 4 px or more, so a figure keeps its size when it switches
     // between SVG and canvas; smaller canvas cells fill the width exactly (512 rows).
     const cell = useCanvas && fit < 4 ? fit : svgCell;
+    // Numbers only where they fit (never below 30 px: 4 characters), formatted only then.
+    const texts = cell >= 30 ? Array.from(data.matrix.data, fmt) : null;
+    const shown = texts && numbersFit(texts, cell) ? texts : null;
     const [gridW, gridH] = [cell * cols, cell * rows];
     geometry = { left, top, cell, rows, cols };
     const { color, domain } = colorScale();
     const legendHeight = layoutLegend(color, domain, left + gridW + right, top + gridH + 10);
 
-    svg.attr('width', left + gridW + right).attr('height', top + gridH + 6 + legendHeight)
-      .attr('viewBox', `0 0 ${left + gridW + right} ${top + gridH + 6 + legendHeight}`)
+    const stageSize = [left + gridW + right, top + gridH + 6 + legendHeight];
+    svg.attr('width', stageSize[0]).attr('height', stageSize[1]).attr('viewBox', `0 0 ${stageSize[0]} ${stageSize[1]}`)
       .attr('aria-label', `Heatmap, ${opts.rowTitle || 'rows'} by ${opts.colTitle || 'columns'}, ${rows} by ${cols} cells, `
         + `colour from ${domain[0].toFixed(2)} to ${domain[1].toFixed(2)}. Arrow keys read cells; “Show numbers” gives a table.`);
     plot.attr('transform', `translate(${left},${top})`);
     canvas.classed('active', useCanvas);
     if (useCanvas) {
       svgPainter.clear();
-      canvasPainter(data.matrix, data.blocked, { left, top, cell, color, palette: colours() });
+      canvasPainter(data.matrix, data.blocked, { left, top, stage: stageSize, cell, color, palette: colours(), texts: shown });
     } else {
-      svgPainter.paint(data.matrix, data.blocked, cell, color, texts);
+      svgPainter.paint(data.matrix, data.blocked, cell, color, shown);
     }
 
     // Thin labels so they do not overlap: rows need ~11 px; columns, rotated by 50 degrees, ~15 px.

@@ -8,9 +8,6 @@ import { heatmap } from '../charts/heatmap.js';
 import { lineChart } from '../charts/line.js';
 
 const MAX_HEIGHT = 480; // px: a 512-row matrix gets sub-pixel-free small cells, not a page-long figure
-// Cells past 32 x 32 are too small for their numbers: paint them on canvas, which
-// redraws within a frame where 2,500 SVG cells do not (hover and labels stay SVG).
-const SVG_LIMIT = 1024;
 
 // Row r of a row-major matrix, as a view (no copy, no arithmetic on values).
 const row = (m, r) => m.data.subarray(r * m.cols, (r + 1) * m.cols);
@@ -20,12 +17,12 @@ export default {
   init(root, core) {
     const chart = (name) => root.querySelector(`[data-chart="${name}"]`);
     const encoding = heatmap(chart('encoding'), {
-      diverging: true, domain: [-1, 1], rowTitle: 'position p', colTitle: 'dimension', maxHeight: MAX_HEIGHT, svgLimit: SVG_LIMIT,
+      diverging: true, domain: [-1, 1], rowTitle: 'position p', colTitle: 'dimension', maxHeight: MAX_HEIGHT,
       readout: (c) => `PE(position ${c.row}, dimension ${c.col}) = ${c.value.toFixed(3)}`,
     });
     const dimensions = lineChart(chart('dimensions'), { xTitle: 'position p', yTitle: 'PE(p, dim)', yDomain: [-1, 1] });
     const similarity = heatmap(chart('similarity'), {
-      diverging: true, domain: 'auto', rowTitle: 'position p', colTitle: 'position q', maxHeight: MAX_HEIGHT, svgLimit: SVG_LIMIT,
+      diverging: true, domain: 'auto', rowTitle: 'position p', colTitle: 'position q', maxHeight: MAX_HEIGHT,
       readout: (c) => `PE(${c.row}) · PE(${c.col}) = ${c.value.toFixed(3)}`,
     });
     const rows = lineChart(chart('rows'), { xTitle: 'position q', yTitle: 'PE(p) · PE(q)' });
