@@ -25,6 +25,7 @@ import { setUpTheme } from './ui/theme.js';
 import { fitFormulas } from './ui/fit-formulas.js';
 import { modelLoader } from './trained/load.js';
 import { addViewControl, mountTrained } from './trained/mount.js';
+import { primeWidths } from './charts/width.js';
 
 const STATUS_ID = 'core-status';
 
@@ -75,6 +76,7 @@ async function main() {
     ? 'Every number here is computed in your browser.'
     : 'Attention core ready: every figure below is computed in your browser.');
   const loadModel = modelLoader(core); // the trained model loads on the first "Trained model" click
+  primeWidths(document.querySelector('main') || document.body); // one layout for every chart's first width
   for (const { section, root } of live) {
     startWhenNear(root, () => {
       try {

@@ -12,8 +12,21 @@
 // onResize(width) runs only when the width really changed.
 // initial(): a width to use instead of measuring (a grid's new panel has the
 // width of the panels beside it); the observer corrects it if it was wrong.
+//
+// primeWidths(root) measures every chart container ([data-chart]) under root at
+// once, before any section draws: the page is laid out once, and each chart made
+// afterwards takes its width from there instead of forcing a layout of what the
+// charts made before it changed (at load, with every section starting at once,
+// that was ~30 forced layouts). A primed width is used once; if the page moved
+// since, the observer's first report corrects it.
+const primed = new WeakMap();
+export function primeWidths(root) {
+  for (const el of root.querySelectorAll('[data-chart]')) primed.set(el, el.clientWidth);
+}
+
 export function trackWidth(container, onResize, { initial = () => null } = {}) {
-  let known = initial() ?? container.clientWidth;
+  let known = initial() ?? primed.get(container) ?? container.clientWidth;
+  primed.delete(container);
   const observer = new ResizeObserver(([entry]) => {
     const width = Math.round(entry.contentRect.width);
     // A chart taken out of the page (a grid's panel removed) reports 0: nothing to draw.
