@@ -48,9 +48,9 @@ export function canvasCells(canvasEl) {
       source.height = rows;
       image = context.createImageData(cols, rows);
     }
-    // Cells of 4 px and more look as the SVG cells do: a 1 px gap after each, and
-    // blocked cells clear (the page shows through) under hatching; smaller ones are
-    // flat colour, blocked ones in the hatch colour.
+    // Cells of 4 px and more look as the SVG cells do: blocked cells clear (the page
+    // shows through) under hatching (and a 1 px gap after each cell, which heatmap.js
+    // draws in SVG); smaller ones are flat colour, blocked ones in the hatch colour.
     const drawn = cell >= 4;
     const px = image.data;
     for (let k = 0; k < values.length; k++) {
@@ -70,20 +70,21 @@ export function canvasCells(canvasEl) {
       el.width = w;
       el.height = h;
     }
-    // In percent of the SVG it lies under (stage: its [width, height] in px), so that it
-    // scales with the SVG where that is shrunk to fit (print, a narrow frame).
-    const pct = (v, of) => `${(100 * v) / of}%`;
+    // In px over the SVG (exactly its device pixels), and as fractions of the SVG's size
+    // (stage: its [width, height] px) for print, where the SVG shrinks to the paper and
+    // the canvas with it (styles/99-print.css).
     const [sw, sh] = stage;
-    const place = { width: pct(cols * cell, sw), height: pct(rows * cell, sh), left: pct(left, sw), top: pct(top, sh) };
-    for (const [name, value] of Object.entries(place)) if (el.style[name] !== value) el.style[name] = value;
+    const place = {
+      width: `${cols * cell}px`, height: `${rows * cell}px`, left: `${left}px`, top: `${top}px`,
+      '--cw': String((cols * cell) / sw), '--ch': String((rows * cell) / sh), '--cx': String(left / sw), '--cy': String(top / sh),
+    };
+    for (const [name, value] of Object.entries(place)) if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
     const ctx = el.getContext('2d');
     ctx.imageSmoothingEnabled = false;
     ctx.clearRect(0, 0, w, h);
     ctx.drawImage(source, 0, 0, w, h);
     if (!drawn) return;
-    const gap = Math.max(1, Math.round(ratio));
-    for (let j = 1; j <= cols; j++) ctx.clearRect(Math.round(j * cell * ratio) - gap, 0, gap, h);
-    for (let i = 1; i <= rows; i++) ctx.clearRect(0, Math.round(i * cell * ratio) - gap, w, gap);
+    const gap = Math.max(1, Math.round(ratio)); // heatmap.js draws the gaps over the canvas
     if (blocked && blocked.includes(1)) hatchBlocked(ctx, blocked, cols, cell * ratio, gap, palette.hatch, ratio);
     if (!texts) return;
     // 11 px numbers centred in their cells, as the SVG cells' text.value draws them.

@@ -90,13 +90,20 @@ export function heatmap(container, options = {}) {
   const stage = root.append('div').attr('class', 'heatmap-stage');
   const canvas = stage.append('canvas').attr('class', 'heatmap-canvas').attr('aria-hidden', 'true');
   const svg = stage.append('svg').attr('class', 'heatmap-svg').attr('role', 'img').attr('tabindex', 0);
-  const hatch = svg.append('defs').append('pattern').attr('id', `${id}-hatch`)
+  const defs = svg.append('defs');
+  const hatch = defs.append('pattern').attr('id', `${id}-hatch`)
     .attr('patternUnits', 'userSpaceOnUse').attr('width', 6).attr('height', 6)
     .attr('patternTransform', 'rotate(45)');
   hatch.append('rect').attr('class', 'hatch-bg').attr('width', 6).attr('height', 6);
   hatch.append('line').attr('class', 'hatch-line').attr('x2', 0).attr('y2', 6);
   const plot = svg.append('g');
+  // The 1 px gap after each canvas cell, drawn in SVG over the canvas as one patterned
+  // rect: the canvas lies at whatever fraction of a pixel the page puts it, and its own
+  // gap lines came out of the browser's resampling uneven.
+  const gapTile = defs.append('pattern').attr('id', `${id}-gaps`).attr('patternUnits', 'userSpaceOnUse');
+  const gapPath = gapTile.append('path').attr('class', 'gap-line');
   const cellsG = plot.append('g').attr('class', 'cells');
+  const gaps = plot.append('rect').attr('class', 'gaps').attr('fill', `url(#${id}-gaps)`);
   const rowLabelsG = plot.append('g').attr('class', 'row-labels');
   const colLabelsG = plot.append('g').attr('class', 'col-labels');
   const notesG = plot.append('g').attr('class', 'row-notes');
@@ -150,8 +157,9 @@ export function heatmap(container, options = {}) {
     const rowLabels = data.rowLabels || indexLabels(rows);
     const colLabels = data.colLabels || indexLabels(cols);
     const width = Math.max(200, widthOf() || 320);
-    const left = labelSpace(rowLabels, 7) + (opts.rowTitle ? 18 : 0);
-    const top = labelSpace(colLabels, 5.2) + (opts.colTitle ? 18 : 0);
+    // Whole px: a canvas at a fractional offset is resampled, and its 1 px gaps come out uneven.
+    const left = Math.round(labelSpace(rowLabels, 7) + (opts.rowTitle ? 18 : 0));
+    const top = Math.round(labelSpace(colLabels, 5.2) + (opts.colTitle ? 18 : 0));
     const right = data.rowNotes ? 56 : 8;
     const fit = Math.min((width - left - right) / cols, opts.maxHeight / rows);
     // SVG cells cost 15-50 us each per redraw (a <g>, rect and text: 486 numbers that
@@ -178,6 +186,13 @@ export function heatmap(container, options = {}) {
         + `colour from ${domain[0].toFixed(2)} to ${domain[1].toFixed(2)}. Arrow keys read cells; “Show numbers” gives a table.`);
     plot.attr('transform', `translate(${left},${top})`);
     canvas.classed('active', useCanvas);
+    const gapped = useCanvas && cell >= 4;
+    gaps.attr('display', gapped ? null : 'none');
+    if (gapped) {
+      gapTile.attr('width', cell).attr('height', cell);
+      gapPath.attr('d', `M${cell - 1},0h1v${cell}h-1zM0,${cell - 1}h${cell}v1h-${cell}z`);
+      gaps.attr('width', gridW).attr('height', gridH);
+    }
     if (useCanvas) {
       svgPainter.clear();
       canvasPainter(data.matrix, data.blocked, { left, top, stage: stageSize, cell, color, palette: colours(), texts: shown });
