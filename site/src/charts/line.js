@@ -14,7 +14,7 @@
 // marks: vertical lines at x values [{ x, label, kind }] (e.g. a training step).
 // Keyboard: the SVG is focusable and the arrow keys (Home, End) walk the x
 // positions, spoken once per key press; a tap shows the readout on touch screens.
-import { select, pointer, scaleLinear, line as d3line, axisBottom, axisLeft, extent, format as d3format, bisectCenter } from 'd3';
+import { select, pointer, scaleLinear, axisBottom, axisLeft, extent, format as d3format, bisectCenter } from 'd3';
 import { drawRefs, drawMarks } from './refs.js';
 import { registerChart } from './registry.js';
 import { trackWidth } from './width.js';
@@ -22,6 +22,16 @@ import { announce } from './announce.js';
 import { rowMove } from './keys.js';
 
 const SERIES_COLOURS = 6;
+
+// The SVG path through the points (x(i), y(values[i])): straight segments, as
+// d3.line() with its default linear curve draws them (null for no points). Our
+// own, not d3-shape's: that package's dist file keeps all its curves, symbols
+// and stacks in the bundle (~5 KB gzipped) for this one use.
+function polyline(values, x, y) {
+  let d = '';
+  for (let i = 0; i < values.length; i++) d += `${i ? 'L' : 'M'}${x(i)},${y(values[i])}`;
+  return d || null;
+}
 
 export function lineChart(container, options = {}) {
   const opts = { xTitle: '', yTitle: '', yDomain: 'auto', height: 240, markers: false, format: '.3f', xFormat: String, xTicks: null, ...options };
@@ -72,13 +82,12 @@ export function lineChart(container, options = {}) {
     xTitle.text(opts.xTitle).attr('x', margin.left + w / 2).attr('y', opts.height - 6);
     yTitle.text(opts.yTitle).attr('transform', `translate(14,${margin.top + h / 2}) rotate(-90)`);
 
-    const path = d3line().x((_, i) => x(xs[i])).y((v) => y(v));
     const groups = linesG.selectAll('g.series').data(data.series).join((enter) => {
       const g = enter.append('g');
       g.append('path');
       return g;
     }).attr('class', (_, i) => `series s${(i % SERIES_COLOURS) + 1}`);
-    groups.select('path').attr('d', (s) => path(Array.from(s.values)));
+    groups.select('path').attr('d', (s) => polyline(s.values, (i) => x(xs[i]), y));
     groups.selectAll('circle').data((s) => (opts.markers ? Array.from(s.values) : []))
       .join('circle').attr('r', 3).attr('cx', (_, i) => x(xs[i])).attr('cy', (v) => y(v));
     drawRefs(refsG, data.refs, w, y);
