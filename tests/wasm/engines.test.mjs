@@ -2,9 +2,10 @@
 // float32 fast path of attention().
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createAttentionCore, loadCore, testMatrix, maxAbsDiff } from './load.mjs';
-import { defaultEngine } from '../../wasm/js/engines.js';
+import { defaultEngine, unpackWasm } from '../../wasm/js/engines.js';
 
 const require = createRequire(import.meta.url);
 const core = await loadCore();
@@ -45,15 +46,38 @@ test('the scalar engine computes what the SIMD engine computes (attention, sente
   assert.ok(maxAbsDiff(core.positionalEncoding(64, 32).data, scalar.positionalEncoding(64, 32).data) < 1e-12);
 });
 
+// The wasm inside dist/attention-core.js (base64, SINGLE_FILE): the full engines', SIMD first.
+const publicWasm = [...readFileSync(require.resolve('../../dist/attention-core.js'), 'utf8')
+  .matchAll(/data:application\/octet-stream;base64,([^"]+)"/g)].map((m) => Buffer.from(m[1], 'base64'));
+
 test('each page engine file carries its wasm one character per byte and runs from those bytes alone', async () => {
   for (const name of ['atlas-engine-simd.js', 'atlas-engine-scalar.js', 'atlas-engine-simd-full.js', 'atlas-engine-scalar-full.js']) {
     const factory = require(`../../dist/${name}`);
-    const text = factory.wasmLatin1;
-    assert.equal(typeof text, 'string', name);
-    assert.ok([...text.slice(0, 4)].every((c, i) => c.charCodeAt(0) === [0, 0x61, 0x73, 0x6d][i]), `${name} starts with \0asm`);
-    assert.ok([...text].every((c) => c.charCodeAt(0) < 256), `${name}: one byte per character`);
-    const raw = await factory({ wasmBinary: Uint8Array.from(text, (c) => c.charCodeAt(0)) });
+    assert.equal(typeof factory.wasmText, 'string', name);
+    assert.ok([...factory.wasmText].every((c) => c.charCodeAt(0) < 256), `${name}: one byte per character`);
+    const bytes = unpackWasm(factory);
+    assert.equal(bytes.length, factory.wasmText.length);
+    assert.deepEqual([...bytes.subarray(0, 4)], [0, 0x61, 0x73, 0x6d], `${name} starts with \\0asm`);
+    const raw = await factory({ wasmBinary: bytes });
     assert.equal(typeof raw.attention, 'function', name);
+  }
+  assert.equal(publicWasm.length, 2);
+  assert.deepEqual(unpackWasm(require('../../dist/atlas-engine-simd-full.js')), new Uint8Array(publicWasm[0]));
+  assert.deepEqual(unpackWasm(require('../../dist/atlas-engine-scalar-full.js')), new Uint8Array(publicWasm[1]));
+});
+
+test('a page engine spends its cheapest characters on its most frequent bytes: plain ASCII, then two UTF-8 bytes, then \\xNN', () => {
+  const escaped = [0x00, 0x0a, 0x0d, 0x27, 0x5c, 0x3c]; // what a JS string or an inlined <script> cannot hold
+  const cost = (c) => (escaped.includes(c) ? 4 : c < 0x80 ? 1 : 2); // bytes in the UTF-8 file
+  for (const name of ['atlas-engine-simd.js', 'atlas-engine-scalar.js']) {
+    const { wasmText } = require(`../../dist/${name}`);
+    const uses = new Array(256).fill(0);
+    for (let i = 0; i < wasmText.length; i++) uses[wasmText.charCodeAt(i)]++;
+    for (const tier of [1, 2]) {
+      const least = Math.min(...uses.filter((_, c) => cost(c) === tier));
+      const most = Math.max(...uses.filter((_, c) => cost(c) > tier));
+      assert.ok(least >= most, `${name}: a ${tier}-byte character is used ${least} times, a dearer one ${most}`);
+    }
   }
 });
 

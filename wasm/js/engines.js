@@ -39,14 +39,25 @@ const simdSupported = () => valid(SIMD_PROBE);
 const exceptionsSupported = () => valid(EXCEPTIONS_PROBE);
 export const defaultEngine = () => (simdSupported() && exceptionsSupported() ? 'simd' : 'scalar');
 
-// An engine packed by wasm/pack-engine.mjs carries its wasm as
-// factory.wasmLatin1 (one character per byte): -> a factory that passes those
-// bytes to Emscripten as Module.wasmBinary. Any other factory is returned as is.
-export function packedFactory(raw) {
-  if (typeof raw.wasmLatin1 !== 'string') return raw;
-  const text = raw.wasmLatin1;
+// An engine packed by wasm/pack-engine.mjs carries its wasm as factory.wasmText
+// (one character per byte, the byte values renamed so the frequent ones are
+// plain ASCII) and factory.wasmByteOf (512 hex digits: the byte of each
+// character code). -> the wasm's bytes.
+export function unpackWasm(factory) {
+  const table = factory.wasmByteOf;
+  const byteOf = new Uint8Array(256);
+  for (let c = 0; c < 256; c++) byteOf[c] = parseInt(table.substr(2 * c, 2), 16);
+  const text = factory.wasmText;
   const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) bytes[i] = byteOf[text.charCodeAt(i)];
+  return bytes;
+}
+
+// -> a factory that passes a packed engine's bytes to Emscripten as
+// Module.wasmBinary. Any other factory is returned as is.
+export function packedFactory(raw) {
+  if (typeof raw.wasmText !== 'string') return raw;
+  const bytes = unpackWasm(raw);
   return (overrides) => raw(Object.assign(overrides, { wasmBinary: bytes }));
 }
 

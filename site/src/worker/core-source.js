@@ -4,8 +4,8 @@
 //   - the full engine's Emscripten factory (createAtlasEngineSimdFull or
 //     createAtlasEngineScalarFull: the trainer is not in the lean engine of the
 //     first paint; ../full-core.js loads it), from its own function text, and
-//     its wasm, the string factory.wasmLatin1 (wasm/pack-engine.mjs), written
-//     out as a string literal;
+//     its wasm, the strings factory.wasmText and factory.wasmByteOf
+//     (wasm/pack-engine.mjs), written out as string literals;
 //   - the facade (wasm/js/engines.js and the API modules), whose bundle the full
 //     engine carries as the string factory.facadeSource (wasm/pack-engine.mjs).
 // The factory's text refers to one variable of its enclosing closure,
@@ -15,13 +15,14 @@ import { engineFile } from '../engine-files.js';
 export function coreWorkerSource(engine) {
   const name = engineFile(engine, true).global;
   const factory = window[name];
-  if (typeof factory !== 'function' || typeof factory.wasmLatin1 !== 'string' || typeof factory.facadeSource !== 'string') {
+  if (typeof factory !== 'function' || typeof factory.wasmText !== 'string' || typeof factory.facadeSource !== 'string') {
     throw new Error(`the full ${engine} engine is not loaded on this page`);
   }
   return [
     'var _scriptDir = undefined;',
     `var ${name} = (${factory.toString()});`,
-    `${name}.wasmLatin1 = ${JSON.stringify(factory.wasmLatin1)};`,
+    `${name}.wasmText = ${JSON.stringify(factory.wasmText)};`,
+    `${name}.wasmByteOf = ${JSON.stringify(factory.wasmByteOf)};`,
     factory.facadeSource,
     `var createAttentionCore = atlasFacade.wrapEngines({ ${engine}: function () { return ${name}; } });`,
   ].join('\n');
