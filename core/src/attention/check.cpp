@@ -1,8 +1,9 @@
 #include "atlas/attention/check.hpp"
 
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
+
+#include "atlas/attention/number_text.hpp"
 
 namespace atlas {
 namespace {
@@ -46,13 +47,8 @@ void require_in_range(int value, int lo, int hi, const std::string& name) {
 
 void require_in_range(double value, double lo, double hi, const std::string& name) {
   if (!std::isfinite(value) || value < lo || value > hi) {
-    // %g: what std::ostream prints for a double by default. snprintf, not
-    // std::ostringstream: the stream pulls libc++'s locale machinery into the
-    // WebAssembly module for this one message (the module went from 625 to 452 KB
-    // with this change and a smaller one in the adapters).
-    char numbers[96];
-    std::snprintf(numbers, sizeof numbers, "%g to %g; got %g", lo, hi, value);
-    throw std::invalid_argument(name + " must be a number from " + numbers);
+    throw std::invalid_argument(name + " must be a number from " + number_text(lo) + " to " + number_text(hi) +
+                                "; got " + number_text(value));
   }
 }
 

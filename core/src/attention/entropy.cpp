@@ -5,6 +5,7 @@
 #include <string>
 
 #include "atlas/attention/check.hpp"
+#include "atlas/attention/number_text.hpp"
 
 namespace atlas {
 
@@ -19,7 +20,7 @@ Vector entropy(const Matrix& W) {
     const double sum = W.row(r).sum();
     if (sum != 0.0 && std::abs(sum - 1.0) > 1e-6) {
       throw std::invalid_argument("W row " + std::to_string(r) + " sums to " +
-                                  std::to_string(sum) + "; expected 1 (or an all-zero row)");
+                                  number_text(sum) + "; expected 1 (or an all-zero row)");
     }
     double acc = 0.0;
     for (Eigen::Index c = 0; c < W.cols(); ++c) {
