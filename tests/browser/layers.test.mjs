@@ -24,6 +24,16 @@ for (const mode of ['http', 'file']) {
     assert.match(await grid.locator('.panel-note').nth(3).textContent(), /^distance \d+\.\d\d words · entropy \d+\.\d\d nats$/);
     assert.equal(await stats.locator('.series').count(), 2);
     assert.equal(await stats.locator('.series circle').count(), 12);
+    const lines = await stats.locator('.series').evaluateAll((gs) => gs.map((g) => ({
+      d: g.querySelector('path').getAttribute('d'),
+      points: [...g.querySelectorAll('circle')].map((c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]),
+    })));
+    for (const { d, points } of lines) {
+      assert.match(d, /^M[^ML]+(L[^ML]+){5}$/, 'one straight segment from each layer to the next');
+      const vertices = d.slice(1).split('L').map((p) => p.split(',').map(Number));
+      vertices.forEach(([x, y], i) => assert.ok(Math.abs(x - points[i][0]) < 1e-9 && Math.abs(y - points[i][1]) < 1e-9,
+        `vertex ${i} of the line is its marker`));
+    }
     assert.deepEqual(await stats.locator('.axis.x .tick text').allTextContents(), ['1', '2', '3', '4', '5', '6']);
     assert.ok((await stats.locator('.refs text').allTextContents()).includes(`ln n = ${Math.log(9).toFixed(2)}`));
 
