@@ -4,33 +4,46 @@
 import { color as d3color } from 'd3';
 import { textOn } from './colors.js';
 
+// Colour tables by the colours they are made of (a colour scale here is fixed by its
+// end colours and whether it diverges): every heatmap with the same colours shares
+// one, so a grid's new panel builds none. Bounded: themes and palettes are few.
+const tables = new Map(); // key -> { table: Uint8ClampedArray(257 x rgb), entry 256 = a blocked cell, inks (or null) }
+function lookupTable(color, { low, high, neg, hatch: hatchColour }) {
+  const key = `${low} ${high} ${neg} ${hatchColour} ${color.domain().length}`;
+  let entry = tables.get(key);
+  if (entry) return entry;
+  const ramp = color.copy().domain(color.domain().length === 3 ? [0, 127.5, 255] : [0, 255]);
+  const table = new Uint8ClampedArray(257 * 3);
+  for (let k = 0; k < 256; k++) {
+    const c = d3color(ramp(k)).rgb();
+    table.set([c.r, c.g, c.b], 3 * k);
+  }
+  const hatchRgb = d3color(hatchColour).rgb();
+  table.set([hatchRgb.r, hatchRgb.g, hatchRgb.b], 3 * 256);
+  if (tables.size >= 32) tables.clear();
+  entry = { table, inks: null };
+  tables.set(key, entry);
+  return entry;
+}
+
+// The ink of a number on each colour of a table: black or white, whichever contrasts
+// more (as in SVG); worked out the first time numbers are drawn with these colours.
+function inksOf(entry) {
+  const { table } = entry;
+  entry.inks ??= Array.from({ length: 256 }, (_, k) => textOn(`rgb(${table[3 * k]},${table[3 * k + 1]},${table[3 * k + 2]})`, '#000', '#fff'));
+  return entry.inks;
+}
+
 export function canvasCells(canvasEl) {
   // One pixel per cell in an offscreen canvas (kept between updates), scaled up
   // without smoothing. Colours come from a 256-entry lookup table written into
   // the pixel buffer directly: a 512 x 512 matrix is 262,144 cells, so nothing
-  // is allocated per cell. The table (256 colour parses) is built again only when
-  // the colours change, the pixel buffer only when the shape does, and the
+  // is allocated per cell. The table (256 colour parses) is built only for
+  // colours not seen before, the pixel buffer only when the shape changes, and the
   // visible canvas is resized only when its size changes (resizing clears and
   // reallocates it).
   const source = document.createElement('canvas');
-  let lut = null; // { key, table: Uint8ClampedArray(257 x rgb), entry 256 = a blocked cell, inks }
   let image = null; // ImageData (cols x rows)
-  function lookupTable(color, { low, high, neg, hatch: hatchColour }) {
-    const key = `${low} ${high} ${neg} ${hatchColour} ${color.domain().length}`;
-    if (lut && lut.key === key) return lut;
-    const ramp = color.copy().domain(color.domain().length === 3 ? [0, 127.5, 255] : [0, 255]);
-    const table = new Uint8ClampedArray(257 * 3);
-    for (let k = 0; k < 256; k++) {
-      const c = d3color(ramp(k)).rgb();
-      table.set([c.r, c.g, c.b], 3 * k);
-    }
-    const hatchRgb = d3color(hatchColour).rgb();
-    table.set([hatchRgb.r, hatchRgb.g, hatchRgb.b], 3 * 256);
-    // The ink of a number on each colour: black or white, whichever contrasts more (as in SVG).
-    const inks = Array.from({ length: 256 }, (_, k) => textOn(`rgb(${table[3 * k]},${table[3 * k + 1]},${table[3 * k + 2]})`, '#000', '#fff'));
-    lut = { key, table, inks };
-    return lut;
-  }
   let levels = new Uint16Array(0); // per cell: its entry in the table
   // paint(matrix, blocked (matrix or null), { left, top, stage, cell, color, palette, texts })
   // draws the cells at (left, top) px of the SVG over them, stage = [its width, its height] px;
@@ -38,7 +51,8 @@ export function canvasCells(canvasEl) {
   return function paint(matrix, blockedMatrix, { left, top, stage, cell, color, palette, texts }) {
     const { rows, cols, data: values } = matrix;
     const blocked = blockedMatrix ? blockedMatrix.data : null;
-    const { table, inks } = lookupTable(color, palette);
+    const entry = lookupTable(color, palette);
+    const { table } = entry;
     if (levels.length < values.length) levels = new Uint16Array(values.length);
     const [d0, d1] = [color.domain()[0], color.domain()[color.domain().length - 1]];
     const scale = 255 / (d1 - d0 || 1);
@@ -92,6 +106,7 @@ export function canvasCells(canvasEl) {
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     const middle = ((cell - 1) / 2) * ratio;
+    const inks = inksOf(entry);
     for (let k = 0; k < texts.length; k++) {
       if (levels[k] === 256) continue;
       ctx.fillStyle = inks[levels[k]];
