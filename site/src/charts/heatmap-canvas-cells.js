@@ -7,19 +7,21 @@ import { textOn } from './colors.js';
 // Colour tables by the colours they are made of (a colour scale here is fixed by its
 // end colours and whether it diverges): every heatmap with the same colours shares
 // one, so a grid's new panel builds none. Bounded: themes and palettes are few.
-const tables = new Map(); // key -> { table: Uint8ClampedArray(257 x rgb), entry 256 = a blocked cell, inks (or null) }
+// A table holds each colour as one RGBA pixel (a Uint32 whose bytes are r, g, b, a in
+// memory order, so copying it into ImageData is right on any endianness): entries
+// 0-255 the ramp, 256 a blocked cell, 257 a clear pixel.
+const tables = new Map(); // key -> { table: Uint32Array(258), inks (or null) }
 function lookupTable(color, { low, high, neg, hatch: hatchColour }) {
   const key = `${low} ${high} ${neg} ${hatchColour} ${color.domain().length}`;
   let entry = tables.get(key);
   if (entry) return entry;
   const ramp = color.copy().domain(color.domain().length === 3 ? [0, 127.5, 255] : [0, 255]);
-  const table = new Uint8ClampedArray(257 * 3);
-  for (let k = 0; k < 256; k++) {
-    const c = d3color(ramp(k)).rgb();
-    table.set([c.r, c.g, c.b], 3 * k);
+  const table = new Uint32Array(258);
+  const bytes = new Uint8ClampedArray(table.buffer);
+  for (let k = 0; k <= 256; k++) {
+    const c = d3color(k < 256 ? ramp(k) : hatchColour).rgb();
+    bytes.set([c.r, c.g, c.b, 255], 4 * k);
   }
-  const hatchRgb = d3color(hatchColour).rgb();
-  table.set([hatchRgb.r, hatchRgb.g, hatchRgb.b], 3 * 256);
   if (tables.size >= 32) tables.clear();
   entry = { table, inks: null };
   tables.set(key, entry);
@@ -30,7 +32,8 @@ function lookupTable(color, { low, high, neg, hatch: hatchColour }) {
 // more (as in SVG); worked out the first time numbers are drawn with these colours.
 function inksOf(entry) {
   const { table } = entry;
-  entry.inks ??= Array.from({ length: 256 }, (_, k) => textOn(`rgb(${table[3 * k]},${table[3 * k + 1]},${table[3 * k + 2]})`, '#000', '#fff'));
+  const bytes = new Uint8ClampedArray(table.buffer);
+  entry.inks ??= Array.from({ length: 256 }, (_, k) => textOn(`rgb(${bytes[4 * k]},${bytes[4 * k + 1]},${bytes[4 * k + 2]})`, '#000', '#fff'));
   return entry.inks;
 }
 
@@ -44,6 +47,7 @@ export function canvasCells(canvasEl) {
   // reallocates it).
   const source = document.createElement('canvas');
   let image = null; // ImageData (cols x rows)
+  let pixels = null; // its data as Uint32 pixels
   let levels = new Uint16Array(0); // per cell: its entry in the table
   // paint(matrix, blocked (matrix or null), { left, top, stage, cell, color, palette, texts })
   // draws the cells at (left, top) px of the SVG over them, stage = [its width, its height] px;
@@ -61,20 +65,17 @@ export function canvasCells(canvasEl) {
       source.width = cols;
       source.height = rows;
       image = context.createImageData(cols, rows);
+      pixels = new Uint32Array(image.data.buffer); // one word per pixel, written from the table
     }
     // Cells of 4 px and more look as the SVG cells do: blocked cells clear (the page
     // shows through) under hatching (and a 1 px gap after each cell, which heatmap.js
     // draws in SVG); smaller ones are flat colour, blocked ones in the hatch colour.
     const drawn = cell >= 4;
-    const px = image.data;
     for (let k = 0; k < values.length; k++) {
       const isBlocked = blocked && blocked[k] === 1;
       const t = isBlocked ? 256 : Math.round(Math.min(255, Math.max(0, (values[k] - d0) * scale)));
       levels[k] = t;
-      px[4 * k] = table[3 * t];
-      px[4 * k + 1] = table[3 * t + 1];
-      px[4 * k + 2] = table[3 * t + 2];
-      px[4 * k + 3] = isBlocked && drawn ? 0 : 255;
+      pixels[k] = table[isBlocked && drawn ? 257 : t];
     }
     context.putImageData(image, 0, 0);
     const ratio = window.devicePixelRatio || 1;
