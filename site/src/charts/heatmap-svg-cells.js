@@ -1,6 +1,6 @@
 // svgCells(group, { hatchFill }): a heatmap's cells as SVG, one <g class="cell">
 // (rect + number) per value inside `group`, redrawn in place (heatmap.js uses it
-// when the numbers fit in the cells and paints on canvas otherwise). hatchFill:
+// for figures of up to svgLimit cells and paints larger ones on canvas). hatchFill:
 // the fill of a blocked cell (the heatmap's hatch pattern).
 import { textOn } from './colors.js';
 
