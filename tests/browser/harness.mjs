@@ -10,7 +10,9 @@
 // csp: true serves with STRICT_CSP as a Content-Security-Policy header; initScript:
 // a function run in the page before its own scripts (to simulate a hostile browser).
 import { chromium } from 'playwright-core';
-import { resolve } from 'node:path';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startServer } from '../../tools/serve.mjs';
 
@@ -191,4 +193,12 @@ export async function hoverCell(locator, row, col) {
 // The exact values behind a chart's SVG cells, in order, whether or not their text fits.
 export function cellValues(locator) {
   return locator.locator('g.cell').evaluateAll((cells) => cells.map((c) => Number(c.dataset.value)));
+}
+
+// A temporary folder holding only the single file (attention-atlas.html), as a
+// reader who saved just that file has it: { dir, remove() }.
+export async function singleFileFolder() {
+  const dir = await mkdtemp(join(tmpdir(), 'atlas-single-'));
+  await copyFile(join(DIST, 'attention-atlas.html'), join(dir, 'attention-atlas.html'));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }

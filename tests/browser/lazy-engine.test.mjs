@@ -5,21 +5,17 @@
 // inertly and runs only the ones it needs, when it needs them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openBrowser, showSection, openTrained, DIST } from './harness.mjs';
+import { openBrowser, showSection, openTrained, singleFileFolder } from './harness.mjs';
 
 let browser;
 let lonely; // a folder holding only the single file
 before(async () => {
   browser = await openBrowser();
-  lonely = await mkdtemp(join(tmpdir(), 'atlas-lazy-'));
-  await copyFile(join(DIST, 'attention-atlas.html'), join(lonely, 'attention-atlas.html'));
+  lonely = await singleFileFolder();
 });
 after(async () => {
   await browser.close();
-  await rm(lonely, { recursive: true, force: true });
+  await lonely.remove();
 });
 
 // The page's own downloads of scripts, by file name, in order.
@@ -54,7 +50,7 @@ test('over http, section 13 trains in the worker file without the page loading t
 });
 
 test('single file from file://: four inert engines; only the lean SIMD one runs at first paint, its full one on first trained view', async () => {
-  const { page, errors, outside } = await browser.open('file', { dir: lonely, path: 'attention-atlas.html' });
+  const { page, errors, outside } = await browser.open('file', { dir: lonely.dir, path: 'attention-atlas.html' });
   await showSection(page, 'self-attention');
   const blocks = await page.$$eval('script[type="text/plain"]', (all) => all.map((s) => s.id).sort());
   assert.deepEqual(blocks, ['atlas-engine-scalar', 'atlas-engine-scalar-full', 'atlas-engine-simd', 'atlas-engine-simd-full']);

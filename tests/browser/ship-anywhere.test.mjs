@@ -3,22 +3,20 @@
 // under a strict Content-Security-Policy (the page and every embed.html).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openBrowser, showAllSections, DIST } from './harness.mjs';
+import { openBrowser, showAllSections, DIST, singleFileFolder } from './harness.mjs';
 import { escapeScript } from '../../site/build-single.mjs';
 
 let browser;
 let lonely; // a folder holding only the single file
 before(async () => {
   browser = await openBrowser();
-  lonely = await mkdtemp(join(tmpdir(), 'atlas-single-'));
-  await copyFile(join(DIST, 'attention-atlas.html'), join(lonely, 'attention-atlas.html'));
+  lonely = await singleFileFolder();
 });
 after(async () => {
   await browser.close();
-  await rm(lonely, { recursive: true, force: true });
+  await lonely.remove();
 });
 
 function assertAllReady(states) {
@@ -35,7 +33,7 @@ test('folder build from file://: every section draws, no error, no request leave
 });
 
 test('single file, alone in its folder, from file://: every section draws with no other request', async () => {
-  const { page, errors, outside, base } = await browser.open('file', { dir: lonely, path: 'attention-atlas.html' });
+  const { page, errors, outside, base } = await browser.open('file', { dir: lonely.dir, path: 'attention-atlas.html' });
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));
   const states = await showAllSections(page);

@@ -5,21 +5,17 @@
 // and works over http (with the strict CSP), from file:// and in the single file.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openBrowser, showSection, openTrained, DIST, drawnCells, tableNumbers } from './harness.mjs';
+import { openBrowser, showSection, openTrained, drawnCells, tableNumbers, singleFileFolder } from './harness.mjs';
 
 let browser;
 let lonely; // a folder holding only the single file
 before(async () => {
   browser = await openBrowser();
-  lonely = await mkdtemp(join(tmpdir(), 'atlas-trained-'));
-  await copyFile(join(DIST, 'attention-atlas.html'), join(lonely, 'attention-atlas.html'));
+  lonely = await singleFileFolder();
 });
 after(async () => {
   await browser.close();
-  await rm(lonely, { recursive: true, force: true });
+  await lonely.remove();
 });
 
 const BADGE = /^Trained model: 3 layers × 4 heads, \d+k parameters, Austen, \d\.\d\d nats\/char held out$/;
@@ -207,7 +203,7 @@ test('the view shown is in the address: a link opens the trained view with its s
 });
 
 test('single file from file://: the model is inside but not run at load, and a trained view reads it on first use', async () => {
-  const { page, errors, outside } = await browser.open('file', { dir: lonely, path: 'attention-atlas.html' });
+  const { page, errors, outside } = await browser.open('file', { dir: lonely.dir, path: 'attention-atlas.html' });
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));
   const section = await showSection(page, 'self-attention');
