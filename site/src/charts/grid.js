@@ -31,8 +31,8 @@ function sharedDomain(panels, diverging) {
 
 export function heatmapGrid(container, options = {}) {
   // Panels show no "hover over a cell" hint each: a caption says it once for the grid.
-  const { minPanel = 220, linked = false, svgLimit = 400, shared = options.domain !== 'auto', ...rest } = options;
-  const heatmapOptions = { hint: '', svgLimit, ...rest };
+  const { minPanel = 220, linked = false, shared = options.domain !== 'auto', ...rest } = options;
+  const heatmapOptions = { hint: '', ...rest };
   const root = select(container).classed('heatmap-grid', true);
   root.node().style.setProperty('--panel-min', `${minPanel}px`);
   const charts = [];
@@ -59,8 +59,8 @@ export function heatmapGrid(container, options = {}) {
     }
   }
 
-  // The figure-wide choices of the last update(): canvas or SVG, and the shared domain.
-  let drawn = { canvas: svgLimit === 0 };
+  // The figure-wide facts of the last update(): its cell count (SVG or canvas) and the shared domain.
+  let drawn = {};
   function updatePanel(i, p) {
     charts[i].title.text(p.title || '');
     charts[i].note.text(p.note || '');
@@ -72,7 +72,7 @@ export function heatmapGrid(container, options = {}) {
       if (panels.length !== charts.length) resize(panels.length);
       const cells = panels.reduce((sum, p) => sum + p.matrix.rows * p.matrix.cols, 0);
       const domain = shared && rest.domain === 'auto' ? sharedDomain(panels, rest.diverging) : undefined;
-      drawn = { canvas: cells > svgLimit, figureCells: cells, ...(domain ? { domain } : {}) };
+      drawn = { figureCells: cells, ...(domain ? { domain } : {}) };
       panels.forEach((p, i) => updatePanel(i, p));
       return this;
     },

@@ -32,8 +32,8 @@
 // Data: matrix {rows, cols, data}; rowLabels/colLabels (strings, default indices);
 // rowNotes: a string per row drawn to the right (e.g. a row sum); blocked: a
 // matrix of 0/1 whose 1-cells are hatched as "not allowed" instead of coloured;
-// canvas: true paints on canvas whatever the size; figureCells: the cells of the whole figure
-// the limits count (heatmapGrid passes both for its panels).
+// figureCells: the cells of the whole figure that svgLimit counts (heatmapGrid passes it
+// for its panels; default: this matrix's).
 // domain: overrides the option for this data (heatmapGrid passes a shared one).
 // Keyboard: the SVG is focusable; arrows, Home/End, PageUp/PageDown move the
 // cursor (charts/keys.js) and the readout is spoken once through charts/announce.js.
@@ -167,7 +167,7 @@ export function heatmap(container, options = {}) {
     // (data.figureCells: all their panels) of up to svgLimit cells keep SVG cells (their
     // exact values in the DOM); larger ones are painted on canvas, numbers and all.
     const figureCells = data.figureCells ?? rows * cols;
-    const useCanvas = Boolean(data.canvas) || figureCells > opts.svgLimit;
+    const useCanvas = figureCells > opts.svgLimit;
     const svgCell = Math.max(4, Math.min(opts.maxCell, Math.floor(fit)));
     // Whole pixels for cells of 4 px or more, so a figure keeps its size when it switches
     // between SVG and canvas; smaller canvas cells fill the width exactly (512 rows).
