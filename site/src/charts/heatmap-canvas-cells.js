@@ -9,14 +9,14 @@ import { textOn } from './colors.js';
 // one, so a grid's new panel builds none. Bounded: themes and palettes are few.
 // A table holds each colour as one RGBA pixel (a Uint32 whose bytes are r, g, b, a in
 // memory order, so copying it into ImageData is right on any endianness): entries
-// 0-255 the ramp, 256 a blocked cell, 257 a clear pixel.
-const tables = new Map(); // key -> { table: Uint32Array(258), inks (or null) }
+// 0-255 the ramp, 256 a blocked cell (in cells too small to hatch).
+const tables = new Map(); // key -> { table: Uint32Array(257), inks (or null) }
 function lookupTable(color, { low, high, neg, hatch: hatchColour }) {
   const key = `${low} ${high} ${neg} ${hatchColour} ${color.domain().length}`;
   let entry = tables.get(key);
   if (entry) return entry;
   const ramp = color.copy().domain(color.domain().length === 3 ? [0, 127.5, 255] : [0, 255]);
-  const table = new Uint32Array(258);
+  const table = new Uint32Array(257);
   const bytes = new Uint8ClampedArray(table.buffer);
   for (let k = 0; k <= 256; k++) {
     const c = d3color(k < 256 ? ramp(k) : hatchColour).rgb();
@@ -38,17 +38,16 @@ function inksOf(entry) {
 }
 
 export function canvasCells(canvasEl) {
-  // One pixel per cell in an offscreen canvas (kept between updates), scaled up
-  // without smoothing. Colours come from a 256-entry lookup table written into
-  // the pixel buffer directly: a 512 x 512 matrix is 262,144 cells, so nothing
-  // is allocated per cell. The table (256 colour parses) is built only for
-  // colours not seen before, the pixel buffer only when the shape changes, and the
-  // visible canvas is resized only when its size changes (resizing clears and
-  // reallocates it).
-  const source = document.createElement('canvas');
-  let image = null; // ImageData (cols x rows)
+  // The canvas's pixels are written directly, one 32-bit word each, and put with
+  // putImageData: no scaled drawImage, no clearing, no hatch path of one rect per
+  // blocked cell (each of those was work for the frame's raster too). A cell's colour
+  // comes from a 256-entry table, so nothing is allocated per cell or per pixel; the
+  // image buffer grows only when a larger one is needed, and the visible canvas is
+  // resized only when its size changes (resizing clears and reallocates it).
+  let image = null; // ImageData at least w x h device px (only the top-left w x h is put)
   let pixels = null; // its data as Uint32 pixels
-  let levels = new Uint16Array(0); // per cell: its entry in the table
+  let levels = new Uint16Array(0); // per cell: its entry in the table (256: blocked)
+  let colours = new Uint32Array(0); // per cell: its pixel
   // paint(matrix, blocked (matrix or null), { left, top, stage, cell, color, palette, texts })
   // draws the cells at (left, top) px of the SVG over them, stage = [its width, its height] px;
   // texts: the number of each cell, drawn in it (null: none, they do not fit).
@@ -57,27 +56,24 @@ export function canvasCells(canvasEl) {
     const blocked = blockedMatrix ? blockedMatrix.data : null;
     const entry = lookupTable(color, palette);
     const { table } = entry;
-    if (levels.length < values.length) levels = new Uint16Array(values.length);
+    if (levels.length < values.length) {
+      levels = new Uint16Array(values.length);
+      colours = new Uint32Array(values.length);
+    }
     const [d0, d1] = [color.domain()[0], color.domain()[color.domain().length - 1]];
     const scale = 255 / (d1 - d0 || 1);
-    const context = source.getContext('2d');
-    if (!image || image.width !== cols || image.height !== rows) {
-      source.width = cols;
-      source.height = rows;
-      image = context.createImageData(cols, rows);
-      pixels = new Uint32Array(image.data.buffer); // one word per pixel, written from the table
-    }
     // Cells of 4 px and more look as the SVG cells do: blocked cells clear (the page
     // shows through) under hatching (and a 1 px gap after each cell, which heatmap.js
     // draws in SVG); smaller ones are flat colour, blocked ones in the hatch colour.
     const drawn = cell >= 4;
+    let anyBlocked = false;
     for (let k = 0; k < values.length; k++) {
-      const isBlocked = blocked && blocked[k] === 1;
+      const isBlocked = blocked !== null && blocked[k] === 1;
       const t = isBlocked ? 256 : Math.round(Math.min(255, Math.max(0, (values[k] - d0) * scale)));
       levels[k] = t;
-      pixels[k] = table[isBlocked && drawn ? 257 : t];
+      colours[k] = table[t];
+      anyBlocked ||= isBlocked;
     }
-    context.putImageData(image, 0, 0);
     const ratio = window.devicePixelRatio || 1;
     const el = canvasEl;
     const [w, h] = [Math.round(cols * cell * ratio), Math.round(rows * cell * ratio)];
@@ -95,13 +91,15 @@ export function canvasCells(canvasEl) {
     };
     for (const [name, value] of Object.entries(place)) if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
     const ctx = el.getContext('2d');
-    ctx.imageSmoothingEnabled = false;
-    ctx.clearRect(0, 0, w, h);
-    ctx.drawImage(source, 0, 0, w, h);
-    if (!drawn) return;
-    const gap = Math.max(1, Math.round(ratio)); // heatmap.js draws the gaps over the canvas
-    if (blocked && blocked.includes(1)) hatchBlocked(ctx, blocked, cols, cell * ratio, gap, palette.hatch, ratio);
-    if (!texts) return;
+    if (w === 0 || h === 0) return;
+    if (!image || image.width < w || image.height < h) {
+      image = ctx.createImageData(Math.max(w, image ? image.width : 0), Math.max(h, image ? image.height : 0));
+      pixels = new Uint32Array(image.data.buffer);
+    }
+    const hatch = drawn && anyBlocked ? hatching(palette.hatch, ratio, left, top) : null;
+    fillPixels(pixels, image.width, { w, h, rows, cols, side: cell * ratio, colours, levels, hatch });
+    ctx.putImageData(image, 0, 0, 0, 0, w, h);
+    if (!drawn || !texts) return;
     // 11 px numbers centred in their cells, as the SVG cells' text.value draws them.
     ctx.font = `${11 * ratio}px ${palette.font}`;
     ctx.textAlign = 'center';
@@ -116,37 +114,78 @@ export function canvasCells(canvasEl) {
   };
 }
 
-// Hatching over the blocked cells, as the SVG cells' pattern draws it: 2 px lines at
-// 45 degrees, 6 px apart, and a thin border in the hatch colour.
-const tiles = new Map(); // `${colour} ${ratio}` -> canvas tile
-function hatchBlocked(ctx, blocked, cols, side, gap, colour, ratio) {
-  const key = `${colour} ${ratio}`;
-  let tile = tiles.get(key);
-  if (!tile) {
-    const size = Math.round(6 * Math.SQRT2 * ratio);
-    tile = document.createElement('canvas');
-    tile.width = size;
-    tile.height = size;
-    const t = tile.getContext('2d');
-    t.strokeStyle = colour;
-    t.lineWidth = 2 * ratio;
-    t.beginPath();
-    for (const o of [-size, 0, size]) {
-      t.moveTo(o, size);
-      t.lineTo(o + size, 0);
+// Where each cell's device pixels are along one axis: cell j spans [starts[j],
+// starts[j + 1]) with starts[j] = round(j * side), as the numbers and the SVG's gaps
+// place it; of[x] is the cell of pixel x.
+function spans(count, side, length) {
+  const starts = new Int32Array(count + 1);
+  for (let j = 0; j <= count; j++) starts[j] = Math.min(length, Math.round(j * side));
+  const of = new Int32Array(length);
+  for (let j = 0; j < count; j++) of.fill(j, starts[j], starts[j + 1]);
+  return { of, starts };
+}
+
+// Every device pixel of the w x h image (row stride `stride`): a cell's colour, or on a
+// blocked cell the hatching (hatch: null when there is none). A row of pixels that
+// repeats the one above it is copied; a row through hatched cells is filled cell by cell.
+function fillPixels(out, stride, { w, h, rows, cols, side, colours, levels, hatch }) {
+  const { of, starts } = spans(cols, side, w);
+  const [lines, border] = hatch ? diagonals(hatch, w + h) : [null, null];
+  const gap = hatch ? hatch.gap : 0;
+  for (let i = 0; i < rows; i++) {
+    const [y0, y1] = [Math.round(i * side), Math.min(h, Math.round((i + 1) * side))];
+    const base = i * cols;
+    const hatched = hatch !== null && levels.subarray(base, base + cols).includes(256);
+    for (let y = y0; y < y1; y++) {
+      const start = y * stride;
+      if (!hatched) {
+        if (y > y0) out.copyWithin(start, y0 * stride, y0 * stride + w);
+        else for (let x = 0; x < w; x++) out[start + x] = colours[base + of[x]];
+        continue;
+      }
+      const onEdge = y === y0 || y === y1 - gap - 1; // a blocked cell's top or bottom border
+      for (let j = 0; j < cols; j++) {
+        const [x0, x1] = [starts[j], starts[j + 1]];
+        if (levels[base + j] !== 256) {
+          out.fill(colours[base + j], start + x0, start + x1);
+          continue;
+        }
+        out.set((onEdge ? border : lines).subarray(x0 + y, x1 + y), start + x0); // hatch pixels depend on x + y
+        out[start + x0] = border[x0 + y]; // its left and right borders
+        if (x1 - gap - 1 > x0) out[start + x1 - gap - 1] = border[x1 - gap - 1 + y];
+      }
     }
-    t.stroke();
-    tiles.set(key, tile);
   }
-  ctx.beginPath();
-  for (let k = 0; k < blocked.length; k++) {
-    if (blocked[k] !== 1) continue;
-    const [x, y] = [Math.round((k % cols) * side), Math.round(Math.floor(k / cols) * side)];
-    ctx.rect(x, y, Math.round(((k % cols) + 1) * side) - gap - x, Math.round((Math.floor(k / cols) + 1) * side) - gap - y);
+}
+
+// Hatching as the SVG cells' pattern draws it (heatmap.js: 2 px lines at 45 degrees,
+// 6 px apart, from the cells' origin) and the thin border of each blocked cell (a
+// 0.5 px stroke: a quarter of a pixel's cover at 1x), anti-aliased: each pixel is the
+// hatch colour at the line's cover as its alpha, so the page shows between the lines.
+const hatchColours = new Map(); // colour -> Uint32Array(256): that colour at alpha 0-255
+function hatching(colour, ratio) {
+  let byAlpha = hatchColours.get(colour);
+  if (!byAlpha) {
+    const c = d3color(colour).rgb();
+    byAlpha = new Uint32Array(256);
+    const bytes = new Uint8ClampedArray(byAlpha.buffer);
+    for (let a = 0; a < 256; a++) bytes.set([c.r, c.g, c.b, a], 4 * a);
+    if (hatchColours.size >= 32) hatchColours.clear();
+    hatchColours.set(colour, byAlpha);
   }
-  ctx.fillStyle = ctx.createPattern(tile, 'repeat');
-  ctx.fill();
-  ctx.strokeStyle = colour;
-  ctx.lineWidth = 0.5 * ratio;
-  ctx.stroke();
+  return { byAlpha, ratio, gap: Math.max(1, Math.round(ratio)), border: Math.round(255 * Math.min(1, 0.25 * ratio)) };
+}
+
+// The lines at 45 degrees depend on x + y alone: the hatch pixel at each x + y < count,
+// inside a cell and on its border.
+function diagonals({ byAlpha, ratio, border }, count) {
+  const [lines, edges] = [new Uint32Array(count), new Uint32Array(count)];
+  for (let s = 0; s < count; s++) {
+    const u = (s + 1) / ratio / Math.SQRT2; // the pixel's centre across the lines, in px
+    const distance = Math.abs(u - 6 * Math.round(u / 6));
+    const alpha = Math.round(255 * Math.min(1, Math.max(0, (1 - distance) * ratio + 0.5)));
+    lines[s] = byAlpha[alpha];
+    edges[s] = byAlpha[Math.max(alpha, border)];
+  }
+  return [lines, edges];
 }
