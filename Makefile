@@ -65,7 +65,7 @@ test-core:
 
 test-wasm:
 	@echo "== Level 2: node:test on dist/attention-core.js"
-	@node --test --test-reporter=spec tests/wasm/ tests/tools/
+	@node --test --test-reporter=spec tests/wasm/ tests/tools/ tests/site/
 
 test-browser:
 	@echo "== Level 3: Chromium (playwright-core) on dist/"

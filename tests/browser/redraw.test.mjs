@@ -3,7 +3,8 @@
 // ResizeObserver and follow a new width; a grid's new panel is as wide as the
 // others; "Show numbers" built when opened holds the numbers drawn last; a tall
 // heatmap labels only the rows it shows; the address gets a dragged slider's
-// final value once it stops; figures of more than 400 cells are painted on canvas.
+// final value once it stops; figures of more than 400 cells are painted on canvas, blocked
+// cells hatched there as in SVG; a grid panel whose data did not change is not rewritten.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openBrowser, showSection, setValue, drawnCells } from './harness.mjs';
@@ -126,5 +127,74 @@ test('a figure of more than 400 cells is painted on canvas with its numbers; a s
   assert.equal(await grid.locator('canvas.heatmap-canvas.active').count(), 0);
   assert.equal(await grid.locator('g.cell').count(), 54);
   assert.match(await grid.locator('g.cell text').first().textContent(), /^\d\.\d\d$/, 'numbers in SVG cells');
+  assert.deepEqual(errors, []);
+});
+
+// Patterns: the global-token slider changes the "Global + local" panel alone. The grid
+// hands all seven panels their data again; the six whose data did not change write
+// nothing to the page (each write, even of the value already there, costs a layout).
+test('a control that changes one panel of a grid rewrites that panel only', async () => {
+  const { page, errors } = await browser.open('http');
+  const section = await showSection(page, 'patterns');
+  await section.evaluate((root) => {
+    const panels = [...root.querySelectorAll('.panel')];
+    window.touchedPanels = new Set();
+    new MutationObserver((records) => records.forEach((r) => {
+      window.touchedPanels.add(panels.findIndex((p) => p.contains(r.target)));
+    })).observe(root.querySelector('[data-chart="patterns"]'), { subtree: true, attributes: true, childList: true, characterData: true });
+  });
+  const before = await drawnCells(section.locator('.panel').nth(6));
+  await setValue(section.locator('input[name="globals"]'), 3);
+  assert.deepEqual(await page.evaluate(() => [...window.touchedPanels]), [6]);
+  assert.notDeepEqual((await drawnCells(section.locator('.panel').nth(6))).fills, before.fills, 'the changed panel is redrawn');
+  assert.deepEqual(errors, []);
+});
+
+// Canvas cells hatch a blocked cell as the SVG pattern does: lines at 45 degrees in the
+// hatch colour, 6 px apart (8.49 px along a row), continuous from one cell to the next,
+// the page showing between them. The causal panel of patterns (7 x 100 cells: canvas).
+test('blocked cells on canvas are hatched with continuous 45-degree lines 6 px apart', async () => {
+  const { page, errors } = await browser.open('http');
+  const section = await showSection(page, 'patterns');
+  const causal = section.locator('.panel').nth(2);
+  const seen = await causal.evaluate((panel) => {
+    const canvas = panel.querySelector('canvas.heatmap-canvas.active');
+    const stroke = getComputedStyle(panel.querySelector('.hatch-line')).stroke;
+    const { width } = canvas;
+    const px = canvas.getContext('2d').getImageData(0, 0, width, canvas.height).data;
+    const starts = Array.from({ length: 11 }, (_, j) => Math.round((j * width) / 10));
+    const alphaBySum = new Map(); // x + y -> alpha, over the inside of every blocked cell
+    let [agree, disagree, opaque, clear, colourOk] = [0, 0, 0, 0, true];
+    const runs = []; // where opaque runs start along one row through the blocked cells of row 0
+    for (let i = 0; i < 10; i++) {
+      for (let j = i + 1; j < 10; j++) { // causal: key j > query i is blocked
+        for (let y = starts[i] + 1; y < starts[i + 1] - 2; y++) {
+          for (let x = starts[j] + 1; x < starts[j + 1] - 2; x++) {
+            const a = px[4 * (y * width + x) + 3];
+            if (a === 255) { opaque++; colourOk &&= `rgb(${px[4 * (y * width + x)]}, ${px[4 * (y * width + x) + 1]}, ${px[4 * (y * width + x) + 2]})` === stroke; }
+            if (a === 0) clear++;
+            if (!alphaBySum.has(x + y)) alphaBySum.set(x + y, a);
+            else if (alphaBySum.get(x + y) === a) agree++;
+            else disagree++;
+          }
+        }
+      }
+    }
+    const y = starts[0] + Math.floor((starts[1] - starts[0]) / 2);
+    let previous = 0;
+    for (let x = starts[1]; x < width; x++) {
+      const a = px[4 * (y * width + x) + 3];
+      if (a === 255 && previous !== 255) runs.push(x);
+      previous = a;
+    }
+    return { agree, disagree, opaque, clear, colourOk, runs };
+  });
+  assert.ok(seen.opaque > 0 && seen.clear > 0, 'lines, and the page between them');
+  assert.ok(seen.colourOk, 'the lines are in the hatch colour of the SVG pattern');
+  assert.equal(seen.disagree, 0, 'a pixel\'s cover depends on x + y alone: 45-degree lines, continuous across cells');
+  assert.ok(seen.agree > 100);
+  const gaps = seen.runs.slice(1).map((x, k) => x - seen.runs[k]).filter((d) => d < 12); // skip runs cut by a cell's gap
+  assert.ok(gaps.length >= 5);
+  for (const d of gaps) assert.ok(d === 8 || d === 9, `lines ${d} px apart along a row (6 * sqrt 2 = 8.49)`);
   assert.deepEqual(errors, []);
 });

@@ -62,8 +62,10 @@ export function heatmapGrid(container, options = {}) {
   // The figure-wide facts of the last update(): its cell count (SVG or canvas) and the shared domain.
   let drawn = {};
   function updatePanel(i, p) {
-    charts[i].title.text(p.title || '');
-    charts[i].note.text(p.note || '');
+    // Text set only where it differs: setting it again costs a layout of the grid.
+    for (const [node, text] of [[charts[i].title.node(), p.title || ''], [charts[i].note.node(), p.note || '']]) {
+      if (node.textContent !== text) node.textContent = text;
+    }
     charts[i].chart.update({ ...p, ...drawn });
   }
 

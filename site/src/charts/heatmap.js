@@ -51,6 +51,7 @@ import { resolveColor as cssVar } from './colors.js';
 import { svgCells } from './heatmap-svg-cells.js';
 import { canvasCells } from './heatmap-canvas-cells.js';
 import { drawLegend } from './legend.js';
+import { drawsSame } from './equal.js';
 import { gridMove } from './keys.js';
 import { onThemeChange } from './theme-watch.js';
 import { trackWidth } from './width.js';
@@ -145,8 +146,21 @@ export function heatmap(container, options = {}) {
     return { color, domain: [lo, hi] };
   }
 
+  // Writes only what differs: an attribute or text set again, even to its own value,
+  // makes the browser restyle and lay out the figure again.
   const setIfChanged = (node, name, value) => {
     if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+  };
+  const set = (selection, attrs) => {
+    const node = selection.node();
+    for (const [name, value] of Object.entries(attrs)) {
+      if (value === null) node.removeAttribute(name);
+      else setIfChanged(node, name, String(value));
+    }
+  };
+  const setText = (selection, text) => {
+    const node = selection.node();
+    if (node.textContent !== text) node.textContent = text;
   };
   const svgPainter = svgCells(cellsG, { hatchFill: `url(#${id}-hatch)` });
   const canvasPainter = canvasCells(canvas.node());
@@ -181,17 +195,19 @@ export function heatmap(container, options = {}) {
     const legendHeight = layoutLegend(color, domain, left + gridW + right, top + gridH + 10);
 
     const stageSize = [left + gridW + right, top + gridH + 6 + legendHeight];
-    svg.attr('width', stageSize[0]).attr('height', stageSize[1]).attr('viewBox', `0 0 ${stageSize[0]} ${stageSize[1]}`)
-      .attr('aria-label', `Heatmap, ${opts.rowTitle || 'rows'} by ${opts.colTitle || 'columns'}, ${rows} by ${cols} cells, `
-        + `colour from ${domain[0].toFixed(2)} to ${domain[1].toFixed(2)}. Arrow keys read cells; “Show numbers” gives a table.`);
-    plot.attr('transform', `translate(${left},${top})`);
+    set(svg, {
+      width: stageSize[0], height: stageSize[1], viewBox: `0 0 ${stageSize[0]} ${stageSize[1]}`,
+      'aria-label': `Heatmap, ${opts.rowTitle || 'rows'} by ${opts.colTitle || 'columns'}, ${rows} by ${cols} cells, `
+        + `colour from ${domain[0].toFixed(2)} to ${domain[1].toFixed(2)}. Arrow keys read cells; “Show numbers” gives a table.`,
+    });
+    set(plot, { transform: `translate(${left},${top})` });
     canvas.classed('active', useCanvas);
     const gapped = useCanvas && cell >= 4;
-    gaps.attr('display', gapped ? null : 'none');
+    set(gaps, { display: gapped ? null : 'none' });
     if (gapped) {
-      gapTile.attr('width', cell).attr('height', cell);
-      gapPath.attr('d', `M${cell - 1},0h1v${cell}h-1zM0,${cell - 1}h${cell}v1h-${cell}z`);
-      gaps.attr('width', gridW).attr('height', gridH);
+      set(gapTile, { width: cell, height: cell });
+      set(gapPath, { d: `M${cell - 1},0h1v${cell}h-1zM0,${cell - 1}h${cell}v1h-${cell}z` });
+      set(gaps, { width: gridW, height: gridH });
     }
     if (useCanvas) {
       svgPainter.clear();
@@ -206,11 +222,13 @@ export function heatmap(container, options = {}) {
     drawLabels(colLabelsG, colLabels, step(cell, 15), (j) => ({ transform: `translate(${j * cell + cell / 2},-6) rotate(-50)` }));
     // Notes are thinned like the row labels they sit beside.
     drawLabels(notesG, data.rowNotes || [], step(cell, 11), (i) => ({ x: gridW + 6, y: i * cell + cell / 2, dy: '0.35em' }));
-    rowTitle.text(opts.rowTitle).attr('transform', `translate(12,${top + gridH / 2}) rotate(-90)`);
-    colTitle.text(opts.colTitle).attr('x', left + gridW / 2).attr('y', 12);
-    rowBand.attr('width', gridW).attr('height', cell);
-    colBand.attr('width', cell).attr('height', gridH);
-    hit.attr('width', gridW).attr('height', gridH);
+    setText(rowTitle, opts.rowTitle);
+    set(rowTitle, { transform: `translate(12,${top + gridH / 2}) rotate(-90)` });
+    setText(colTitle, opts.colTitle);
+    set(colTitle, { x: left + gridW / 2, y: 12 });
+    set(rowBand, { width: gridW, height: cell });
+    set(colBand, { width: cell, height: gridH });
+    set(hit, { width: gridW, height: gridH });
     if (current) highlight(current.row, current.col);
   }
 
@@ -234,7 +252,7 @@ export function heatmap(container, options = {}) {
   let legendDrawn = { key: '', height: 0 };
   function layoutLegend(color, domain, width, y) {
     setIfChanged(legendG.node(), 'transform', `translate(4,${y})`);
-    legendG.attr('display', opts.legend ? null : 'none');
+    set(legendG, { display: opts.legend ? null : 'none' });
     if (!opts.legend) return 0;
     const hatchFill = data.blocked && Array.prototype.includes.call(data.blocked.data, 1) ? `url(#${id}-hatch)` : null;
     const { low, high, neg } = colours();
@@ -264,13 +282,13 @@ export function heatmap(container, options = {}) {
   function highlight(row, col) {
     const c = data && cellAt(row, col);
     current = c ? { row, col } : null;
-    focus.attr('visibility', c ? 'visible' : 'hidden');
+    set(focus, { visibility: c ? 'visible' : 'hidden' });
     rowLabelsG.selectAll('text').classed('active', (i) => c && i === row);
     colLabelsG.selectAll('text').classed('active', (j) => c && j === col);
     if (!c) return null;
-    rowBand.attr('y', row * geometry.cell);
-    colBand.attr('x', col * geometry.cell);
-    readout.text(c.blocked ? `${c.rowLabel} → ${c.colLabel}: blocked` : readoutText(c));
+    set(rowBand, { y: row * geometry.cell });
+    set(colBand, { x: col * geometry.cell });
+    setText(readout, c.blocked ? `${c.rowLabel} → ${c.colLabel}: blocked` : readoutText(c));
     return c;
   }
 
@@ -326,11 +344,14 @@ export function heatmap(container, options = {}) {
 
   return registerChart(container, {
     tables,
+    // Data equal to what is drawn (equal.js) draws nothing: a grid hands every panel its
+    // data again when one of them changed.
     update(next) {
+      if (drawsSame(data, next)) return this;
       data = next;
       if (current && !cellAt(current.row, current.col)) current = null;
       layout();
-      if (!current) readout.text(opts.hint);
+      if (!current) setText(readout, opts.hint);
       return this;
     },
     highlight(row, col) {
