@@ -99,6 +99,8 @@ test('print media: prose and figures, no controls or tools', async () => {
     assert.equal(await visible(selector), 0, `${selector} is not printed`);
   }
   assert.ok(await visible('main figure svg') > 20, 'the figures are');
+  // On screen a section far from view is not rendered (content-visibility: auto); on paper every one is.
+  assert.deepEqual(await page.$$eval('main > section', (all) => [...new Set(all.map((s) => getComputedStyle(s).contentVisibility))]), ['visible']);
   assert.ok(await visible('main section > p') > 20, 'and the prose');
   const tooWide = await page.$$eval('main figure', (all) => all.filter((f) => f.scrollWidth > f.clientWidth + 1).length);
   assert.equal(tooWide, 0, 'figures fit the page');

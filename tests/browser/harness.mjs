@@ -178,6 +178,8 @@ export async function drawnCellsEach(locator) {
 export async function tableNumbers(figure, k = 0) {
   const details = figure.locator('details.numbers');
   if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
+  // The table is built on the details' toggle event, a task after the click.
+  await figure.locator('.numbers table').nth(k).waitFor({ state: 'attached' });
   return figure.locator('.numbers table').nth(k).locator('tbody tr')
     .evaluateAll((rows) => rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
 }

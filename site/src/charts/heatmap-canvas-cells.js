@@ -96,7 +96,7 @@ export function canvasCells(canvasEl) {
       image = ctx.createImageData(Math.max(w, image ? image.width : 0), Math.max(h, image ? image.height : 0));
       pixels = new Uint32Array(image.data.buffer);
     }
-    const hatch = drawn && anyBlocked ? hatching(palette.hatch, ratio, left, top) : null;
+    const hatch = drawn && anyBlocked ? hatching(palette.hatch, ratio) : null;
     fillPixels(pixels, image.width, { w, h, rows, cols, side: cell * ratio, colours, levels, hatch });
     ctx.putImageData(image, 0, 0, 0, 0, w, h);
     if (!drawn || !texts) return;
