@@ -79,6 +79,7 @@ test('a 512-row heatmap labels only the rows it shows, each with its own positio
   assert.ok(labels.length > 10 && labels.length < 512, `${labels.length} labels, thinned`);
   const step = Number(labels[1]);
   assert.ok(step > 1);
+  assert.match(String(step), /^[125]0*$/, 'a round step: 1, 2, 5, 10, 20, 50, ...');
   assert.deepEqual(labels, labels.map((_, k) => String(k * step)), 'every step-th position, in order');
   assert.equal(labels.length, Math.ceil(512 / step));
   assert.deepEqual(errors, []);

@@ -19,13 +19,13 @@
 // svgLimit (heatmap.js, 400) counts the cells of the whole figure, not of one panel:
 // seven 20 x 20 panels are 2,800 SVG cells, too many to redraw within a frame, so
 // above the limit every panel is painted on canvas (axes, labels and hover stay SVG).
-import { select, max as d3max } from 'd3';
+import { select } from 'd3';
+import { largest } from './largest.js';
 import { heatmap, linkHover } from './heatmap.js';
 import { registerChart } from './registry.js';
 
 function sharedDomain(panels, diverging) {
-  const top = (p) => d3max(p.matrix.data, diverging ? Math.abs : (v) => v);
-  const hi = d3max(panels, top) || 1;
+  const hi = largest(panels.map((p) => largest(p.matrix.data, diverging) ?? Number.NaN)) || 1;
   return diverging ? [-hi, hi] : [0, hi];
 }
 

@@ -68,11 +68,11 @@ export function canvasCells(canvasEl) {
     const drawn = cell >= 4;
     let anyBlocked = false;
     for (let k = 0; k < values.length; k++) {
-      const isBlocked = blocked !== null && blocked[k] === 1;
-      const t = isBlocked ? 256 : Math.round(Math.min(255, Math.max(0, (values[k] - d0) * scale)));
+      const x = (values[k] - d0) * scale; // the colour's entry, 0-255 (clamped, as the scale)
+      const t = blocked !== null && blocked[k] === 1 ? 256 : x >= 255 ? 255 : x > 0 ? Math.round(x) : 0;
       levels[k] = t;
       colours[k] = table[t];
-      anyBlocked ||= isBlocked;
+      if (t === 256) anyBlocked = true;
     }
     const ratio = window.devicePixelRatio || 1;
     const el = canvasEl;

@@ -43,7 +43,7 @@
 // heatmap-svg-cells.js (SVG, in place) or heatmap-canvas-cells.js (one pixel per cell, scaled).
 import {
   select, pointer, scaleSequential, scaleDiverging, interpolateRgb, piecewise,
-  format as d3format, max as d3max,
+  format as d3format,
 } from 'd3';
 import { registerChart } from './registry.js';
 import { announce } from './announce.js';
@@ -52,6 +52,7 @@ import { svgCells } from './heatmap-svg-cells.js';
 import { canvasCells } from './heatmap-canvas-cells.js';
 import { drawLegend } from './legend.js';
 import { drawsSame } from './equal.js';
+import { largest } from './largest.js';
 import { gridMove } from './keys.js';
 import { onThemeChange } from './theme-watch.js';
 import { trackWidth } from './width.js';
@@ -136,12 +137,12 @@ export function heatmap(container, options = {}) {
     const domain = data.domain || opts.domain;
     const { low, high, neg } = colours();
     if (opts.diverging) {
-      const hi = domain === 'auto' ? d3max(values, Math.abs) || 1 : domain[1];
+      const hi = domain === 'auto' ? largest(values, true) || 1 : domain[1];
       // piecewise, not a B-spline basis: a basis does not pass through its middle colour, so 0 was not --heat-low.
       const color = scaleDiverging(piecewise(interpolateRgb, [neg, low, high])).domain([-hi, 0, hi]).clamp(true);
       return { color, domain: [-hi, hi] };
     }
-    const [lo, hi] = domain === 'auto' ? [0, d3max(values) || 1] : domain;
+    const [lo, hi] = domain === 'auto' ? [0, largest(values) || 1] : domain;
     const color = scaleSequential(interpolateRgb(low, high)).domain([lo, hi]).clamp(true);
     return { color, domain: [lo, hi] };
   }
@@ -217,7 +218,14 @@ export function heatmap(container, options = {}) {
     }
 
     // Thin labels so they do not overlap: rows need ~11 px; columns, rotated by 50 degrees, ~15 px.
-    const step = (c, px) => Math.max(1, Math.ceil(px / c));
+    // Every step-th one, step the smallest of 1, 2, 5, 10, 20, 50, ... that leaves room: round
+    // numbers read easily, and one step over a range of sizes keeps the labels (and their
+    // text) in place while a slider changes the size.
+    const step = (c, px) => {
+      const need = Math.max(1, Math.ceil(px / c));
+      const power = 10 ** Math.floor(Math.log10(need));
+      return [1, 2, 5, 10].map((m) => m * power).find((s) => s >= need);
+    };
     drawLabels(rowLabelsG, rowLabels, step(cell, 11), (i) => ({ x: -6, y: i * cell + cell / 2, dy: '0.35em', 'text-anchor': 'end' }));
     drawLabels(colLabelsG, colLabels, step(cell, 15), (j) => ({ transform: `translate(${j * cell + cell / 2},-6) rotate(-50)` }));
     // Notes are thinned like the row labels they sit beside.
@@ -232,14 +240,14 @@ export function heatmap(container, options = {}) {
     if (current) highlight(current.row, current.col);
   }
 
-  // One <text> per shown label (every `every`-th; a 512-row matrix shows ~40, and
-  // blank nodes for the rest cost style and layout on every redraw), bound to
-  // the label's index; attributes (attrs(i)) and text are set only where they
+  // One <text> per shown label (every `every`-th; a 512-row matrix shows ~50, and
+  // blank nodes for the rest cost style and layout on every redraw), keyed by the
+  // label's index; attributes (attrs(i)) and text are set only where they
   // differ, since each change invalidates the SVG's style and layout.
   function drawLabels(group, labels, every, attrs) {
     const shown = [];
     for (let i = 0; i < labels.length; i += every) shown.push(i);
-    group.selectAll('text').data(shown).join('text').each(function label(i) {
+    group.selectAll('text').data(shown, (i) => i).join('text').each(function label(i) {
       for (const [name, value] of Object.entries(attrs(i))) setIfChanged(this, name, String(value));
       const text = String(labels[i]);
       if (this.textContent !== text) this.textContent = text;
