@@ -1,17 +1,31 @@
 // Browser half of `make bench`, in headless Chromium (playwright-core, Debian's
 // /usr/bin/chromium, the flags of tests/browser/harness.mjs), over http from
-// tools/serve.mjs. Measures, and asserts nothing:
+// tools/serve.mjs (its own process). Measures, and asserts nothing:
 //   load    ms from navigation until the core is ready, until the first section
 //           has drawn, and (in a viewport tall enough that every section starts
-//           at once) until every section has drawn and a frame has been shown;
+//           at once) until every section has drawn and a frame has been shown:
+//           medians of 5 loads each, with min and max;
 //   sliders for every range input of the article, swept across its range with
 //           the other controls at their defaults: input-to-frame time of each
 //           step = from dispatching 'input' until the frame after it has been
 //           produced (a task queued from the next requestAnimationFrame), and
 //           the main thread's CPU time per step from a Chromium trace;
 //   files   what the page downloaded (same-folder requests).
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startServer } from '../tools/serve.mjs';
+
+// tools/serve.mjs in a process of its own: in this one it would share the event loop with
+// Playwright's traffic and the traces, and every file would wait on them.
+async function serve(dist) {
+  const script = fileURLToPath(new URL('../tools/serve.mjs', import.meta.url));
+  const child = spawn(process.execPath, [script, dist, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((done, fail) => {
+    child.stdout.once('data', (text) => done(String(text).trim()));
+    child.once('exit', (code) => fail(new Error(`tools/serve.mjs exited (${code})`)));
+  });
+  return { base: url.replace('localhost', '127.0.0.1'), close: () => child.kill() };
+}
 
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -32,36 +46,53 @@ function recordReadyTimes() {
 
 const nextFrame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
 
-async function loadTimes(browser, base) {
-  const normal = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await normal.addInitScript(recordReadyTimes);
+// One load of index.html in a 1280 x height viewport: ms from navigation until the core was
+// ready, until the first section had drawn, and until every section had drawn (or failed) and
+// a frame had been shown; with the files requested.
+async function loadOnce(browser, base, height) {
+  const page = await browser.newPage({ viewport: { width: 1280, height } });
+  await page.addInitScript(recordReadyTimes);
   const files = new Set();
-  normal.on('request', (req) => { if (req.url().startsWith(base)) files.add(new URL(req.url()).pathname.slice(1)); });
-  await normal.goto(`${base}index.html`, { waitUntil: 'commit' });
-  await normal.waitForFunction(() => window.__ready['core-status'] && document.querySelector('main > section[data-state="ready"]'));
-  const first = await normal.evaluate(() => {
-    const ready = [...document.querySelectorAll('main > section[data-state="ready"]')].map((s) => window.__ready[s.id]);
-    return { core: window.__ready['core-status'], firstSection: Math.min(...ready) };
-  });
-  await normal.close();
-
-  const height = 30000; // taller than the article: every section starts right after the core
-  const tall = await browser.newPage({ viewport: { width: 1280, height } });
-  await tall.addInitScript(recordReadyTimes);
-  await tall.goto(`${base}index.html`, { waitUntil: 'commit' });
+  page.on('request', (req) => { if (req.url().startsWith(base)) files.add(new URL(req.url()).pathname.slice(1)); });
+  await page.goto(`${base}index.html`, { waitUntil: 'commit' });
   // Sections get data-state once the page's script runs: before that, "every one of none" is not done.
-  await tall.waitForFunction(() => {
+  const done = (tall) => {
     const sections = [...document.querySelectorAll('main > section[data-state]')];
-    return sections.length > 0 && sections.every((s) => ['ready', 'error'].includes(s.dataset.state));
-  }, null, { timeout: 120000 });
-  const all = await tall.evaluate(async () => {
-    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-    const sections = Object.fromEntries([...document.querySelectorAll('main > section[data-state]')]
-      .map((s) => [s.id, window.__ready[s.id]]));
-    return { allDrawn: performance.now(), sections };
+    const drawn = sections.filter((s) => ['ready', 'error'].includes(s.dataset.state));
+    return window.__ready['core-status'] && sections.length > 0 && (tall ? drawn.length === sections.length : drawn.length > 0);
+  };
+  await page.waitForFunction(done, height > 900, { timeout: 120000 });
+  const times = await page.evaluate(async () => {
+    await new Promise((shown) => requestAnimationFrame(() => setTimeout(shown, 0)));
+    const drawn = [...document.querySelectorAll('main > section[data-state]')].filter((s) => s.id in window.__ready);
+    return { core: window.__ready['core-status'], firstSection: Math.min(...drawn.map((s) => window.__ready[s.id])), allDrawn: performance.now() };
   });
-  await tall.close();
-  return { ...first, ...all, files: [...files].sort() };
+  await page.close();
+  return { ...times, files: [...files].sort() };
+}
+
+const LOAD_RUNS = 5; // loads of each kind: one alone says more about the machine's neighbours than the page
+
+// -> the normal viewport's core-ready and first-section times, and the tall viewport's (every
+// section starts right after the core) all-drawn time: each the median of LOAD_RUNS loads, with
+// min and max; and the files the first normal load requested.
+async function loadTimes(browser, base) {
+  const runs = async (height) => {
+    const all = [];
+    for (let k = 0; k < LOAD_RUNS; k++) all.push(await loadOnce(browser, base, height));
+    return all;
+  };
+  const spread = (list, key) => {
+    const sorted = list.map((r) => r[key]).sort((a, b) => a - b);
+    return { median: sorted[Math.floor(sorted.length / 2)], min: sorted[0], max: sorted[sorted.length - 1] };
+  };
+  const normal = await runs(900);
+  const tall = await runs(30000); // taller than the article
+  return {
+    runs: LOAD_RUNS,
+    core: spread(normal, 'core'), firstSection: spread(normal, 'firstSection'), allDrawn: spread(tall, 'allDrawn'),
+    files: normal[0].files,
+  };
 }
 
 // In the page: sweeps one range input of a section across its range, then puts it
@@ -125,8 +156,8 @@ async function sliderTimes(browser, base, sections) {
 
 // parts: which of 'load' and 'sliders' to measure; sections: restricts the sliders (null = all).
 export async function browserBench(dist, { parts = ['load', 'sliders'], sections = null } = {}) {
-  const server = await startServer(dist, 0);
-  const base = `http://127.0.0.1:${server.address().port}/`;
+  const server = await serve(dist);
+  const { base } = server;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
   try {
     return {
@@ -135,6 +166,6 @@ export async function browserBench(dist, { parts = ['load', 'sliders'], sections
     };
   } finally {
     await browser.close();
-    await new Promise((done) => server.close(done));
+    server.close();
   }
 }

@@ -48,10 +48,10 @@ function printAttention({ engines, rows }) {
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 
 function printLoad(load) {
-  console.log('\n== Chromium (headless, this machine): load');
-  console.log(`   core ready ${load.core.toFixed(0)} ms after navigation; first section drawn ${load.firstSection.toFixed(0)} ms`);
-  console.log(`   every section started at once (tall viewport): all drawn ${load.allDrawn.toFixed(0)} ms`);
-  for (const [id, t] of Object.entries(load.sections)) console.log(`     ${id.padEnd(22)} ${pad(t.toFixed(0), 6)} ms`);
+  const spread = ({ median, min, max }) => `${median.toFixed(0)} ms (${min.toFixed(0)}-${max.toFixed(0)})`;
+  console.log(`\n== Chromium (headless, this machine): load, median (min-max) of ${load.runs} loads each`);
+  console.log(`   1280 x 900: core ready ${spread(load.core)} after navigation; first section drawn ${spread(load.firstSection)}`);
+  console.log(`   1280 x 30000, every section started at once: all drawn ${spread(load.allDrawn)}`);
 }
 
 // -> the files the page downloaded (null when load times were not measured).

@@ -26,6 +26,7 @@ import { fitFormulas } from './ui/fit-formulas.js';
 import { modelLoader } from './trained/load.js';
 import { addViewControl, mountTrained } from './trained/mount.js';
 import { primeWidths } from './charts/width.js';
+import { primeColours } from './charts/colors.js';
 
 const STATUS_ID = 'core-status';
 
@@ -36,8 +37,19 @@ function setStatus(text, failed = false) {
   el.dataset.state = failed ? 'error' : 'ready';
 }
 
-function startWhenNear(root, start) {
-  if (!('IntersectionObserver' in window)) {
+const NEAR_PX = 400; // a section starts this close to the viewport
+
+// Whether each section is within NEAR_PX of the viewport now, read in one layout (before any
+// starts: a read after a section drew would lay the page out again).
+const nearNow = (roots) => roots.map((root) => {
+  const box = root.getBoundingClientRect();
+  return box.top < window.innerHeight + NEAR_PX && box.bottom > -NEAR_PX;
+});
+
+// Starts a section now if it is near the viewport, else when it comes near. The observer's
+// first report waits for a rendered frame, which in a page still loading can take 100 ms and more.
+function startWhenNear(root, near, start) {
+  if (near || !('IntersectionObserver' in window)) {
     start();
     return;
   }
@@ -46,7 +58,7 @@ function startWhenNear(root, start) {
       observer.disconnect();
       start();
     }
-  }, { rootMargin: '400px 0px' });
+  }, { rootMargin: `${NEAR_PX}px 0px` });
   observer.observe(root);
 }
 
@@ -76,9 +88,12 @@ async function main() {
     ? 'Every number here is computed in your browser.'
     : 'Attention core ready: every figure below is computed in your browser.');
   const loadModel = modelLoader(core); // the trained model loads on the first "Trained model" click
-  primeWidths(document.querySelector('main') || document.body); // one layout for every chart's first width
-  for (const { section, root } of live) {
-    startWhenNear(root, () => {
+  const article = document.querySelector('main') || document.body;
+  primeWidths(article); // one layout for every chart's first width
+  primeColours(article, ['--heat-low', '--heat-high', '--heat-neg', '--hatch']); // one style pass for their colours
+  const near = nearNow(live.map(({ root }) => root));
+  live.forEach(({ section, root }, k) => {
+    startWhenNear(root, near[k], () => {
       try {
         addViewControl(root); // before the section binds its controls: the view is one of them
         section.init(root, core);
@@ -96,7 +111,7 @@ async function main() {
         console.error(`Section ${section.id} failed to start`, error);
       }
     });
-  }
+  });
 }
 
 if (document.readyState === 'loading') {

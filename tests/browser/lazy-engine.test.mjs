@@ -2,7 +2,8 @@
 // engine; the first trained view loads the full engine and the model once;
 // section 13 over http trains in the worker file, which loads the full engine
 // itself, so the page never does; the single file carries all four engines
-// inertly and runs only the ones it needs, when it needs them.
+// inertly and runs only the ones it needs, when it needs them. Sections near the
+// viewport start as soon as the core is ready; the others when they come near.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openBrowser, showSection, openTrained, singleFileFolder } from './harness.mjs';
@@ -60,4 +61,15 @@ test('single file from file://: four inert engines; only the lean SIMD one runs 
   assert.deepEqual(await defined(page, names), ['function', 'function', 'undefined', 'undefined']);
   assert.deepEqual(errors, []);
   assert.deepEqual(outside, []);
+});
+
+test('sections near the viewport start with the core; one far below waits until it comes near', async () => {
+  const { page, errors } = await browser.open('http');
+  await page.waitForFunction(() => document.getElementById('core-status')?.dataset.state === 'ready');
+  const state = (id) => page.locator(`#${id}`).getAttribute('data-state');
+  await page.waitForFunction(() => document.getElementById('self-attention').dataset.state === 'ready');
+  assert.equal(await state('flow'), 'waiting', 'section 12 is thousands of px below: not started');
+  await page.locator('#flow').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.getElementById('flow').dataset.state === 'ready');
+  assert.deepEqual(errors, []);
 });

@@ -5,6 +5,8 @@
 import { color as d3color } from 'd3';
 
 export function resolveColor(el, name, fallback) {
+  const primed = primedColour(el, name);
+  if (primed) return primed;
   const probe = document.createElement('span');
   probe.style.display = 'none';
   probe.style.color = `var(${name}, ${fallback})`;
@@ -12,6 +14,39 @@ export function resolveColor(el, name, fallback) {
   const value = getComputedStyle(probe).color;
   probe.remove();
   return value || fallback;
+}
+
+// primeColours(root, names) reads the colours `names` (custom properties) of every chart
+// container ([data-chart]) under root in one style pass, before any section draws: a
+// chart reading its own after the charts made before it changed the page costs a style
+// recalculation of the article (19 at load, 62 ms in all). A chart inside a container
+// takes the container's colours: the stylesheet sets them on :root and on sections only.
+// They serve until the theme changes (the page's switch or the system's light/dark).
+const primed = new WeakMap(); // [data-chart] element -> { theme, colours: { name: rgb } }
+const themeNow = () => `${document.documentElement.dataset.theme || ''} ${window.matchMedia('(prefers-color-scheme: dark)').matches}`;
+
+export function primeColours(root, names) {
+  const theme = themeNow();
+  const probes = [...root.querySelectorAll('[data-chart]')].map((chart) => names.map((name) => {
+    const probe = document.createElement('span');
+    probe.style.display = 'none';
+    probe.style.color = `var(${name}, transparent)`;
+    chart.append(probe);
+    return { chart, name, probe };
+  }));
+  for (const row of probes) {
+    const colours = {};
+    for (const { name, probe } of row) colours[name] = getComputedStyle(probe).color;
+    if (row.length) primed.set(row[0].chart, { theme, colours });
+  }
+  probes.flat().forEach(({ probe }) => probe.remove());
+}
+
+function primedColour(el, name) {
+  const chart = el.closest('[data-chart]');
+  const entry = chart && primed.get(chart);
+  const value = entry && entry.theme === themeNow() ? entry.colours[name] : null;
+  return value && value !== 'rgba(0, 0, 0, 0)' ? value : null; // transparent: not set there
 }
 
 // WCAG 2 relative luminance and contrast ratio.

@@ -23,10 +23,21 @@ import { select } from 'd3';
 import { largest } from './largest.js';
 import { heatmap, linkHover } from './heatmap.js';
 import { registerChart } from './registry.js';
+import { primedWidth, remPx } from './width.js';
 
 function sharedDomain(panels, diverging) {
   const hi = largest(panels.map((p) => largest(p.matrix.data, diverging) ?? Number.NaN)) || 1;
   return diverging ? [-hi, hi] : [0, hi];
+}
+
+// One column's width in px for a grid `width` px wide, as the stylesheet lays it out
+// (styles/30-charts.css: repeat(auto-fill, minmax(min(100%, minPanel), 1fr)), columns
+// 1.2rem apart): the first panel takes it instead of measuring itself, which is a
+// forced layout of the page; its size observer corrects a wrong guess.
+function columnWidth(width, minPanel) {
+  const gap = 1.2 * remPx();
+  const columns = Math.max(1, Math.floor((width + gap) / (minPanel + gap)));
+  return Math.round((width - (columns - 1) * gap) / columns);
 }
 
 export function heatmapGrid(container, options = {}) {
@@ -37,12 +48,17 @@ export function heatmapGrid(container, options = {}) {
   root.node().style.setProperty('--panel-min', `${minPanel}px`);
   const charts = [];
 
+  // The grid's width as measured at load (width.js): the first panel's is worked out from it, once.
+  let loadWidth = primedWidth(container);
+
   // Adds or removes panels to reach `count`, keeping the ones already drawn (a
   // heads slider from 4 to 5 appends one panel instead of rebuilding four).
   // Linked hover reads the current list, so added panels join the link.
   function resize(count) {
     charts.splice(count).forEach((c) => { c.chart.dispose(); c.panel.remove(); });
     while (charts.length < count) {
+      const width = charts.length === 0 && loadWidth !== undefined ? columnWidth(loadWidth, minPanel) : null;
+      loadWidth = undefined;
       const panel = root.append('div').attr('class', 'panel');
       const title = panel.append('h4').attr('class', 'panel-title');
       const chart = heatmap(panel.append('div').attr('class', 'panel-chart').node(), {
@@ -50,6 +66,7 @@ export function heatmapGrid(container, options = {}) {
         // Every column of the grid is as wide (auto-fill) and has the grid's colours:
         // a new panel need not measure itself.
         like: charts[0]?.chart ?? null,
+        width,
         legend: !shared || charts.length === 0,
         legendNote: shared ? 'one scale for every panel' : "this panel's own scale",
       });

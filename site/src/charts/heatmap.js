@@ -29,6 +29,8 @@
 //                      same colours (a grid's panels): its width and colours are taken
 //                      instead of measured (reading either forces the browser to lay out
 //                      or restyle the page); the observer still corrects the width
+//   width: null        a first width in px to take instead of measuring (a grid's first
+//                      panel: the grid works it out); the observer corrects it
 // Data: matrix {rows, cols, data}; rowLabels/colLabels (strings, default indices);
 // rowNotes: a string per row drawn to the right (e.g. a row sum); blocked: a
 // matrix of 0/1 whose 1-cells are hatched as "not allowed" instead of coloured;
@@ -73,7 +75,7 @@ export function heatmap(container, options = {}) {
   const opts = {
     domain: [0, 1], diverging: false, rowTitle: '', colTitle: '', maxCell: 56, maxHeight: Infinity, svgLimit: 400,
     format: '.2f', hint: 'Hover over or tap a cell (or focus the chart and use the arrow keys) to read its value.',
-    legend: true, like: null, ...options,
+    legend: true, like: null, width: null, ...options,
   };
   if (!opts.legendNote) {
     if (opts.domain !== 'auto') opts.legendNote = 'fixed scale';
@@ -126,7 +128,11 @@ export function heatmap(container, options = {}) {
     palette ??= opts.like ? opts.like.palette : {
       low: cssVar(container, '--heat-low', '#f7fbff'), high: cssVar(container, '--heat-high', '#08306b'),
       neg: cssVar(container, '--heat-neg', '#b2182b'), hatch: cssVar(container, '--hatch', '#999'),
-      font: getComputedStyle(svg.node()).fontFamily, // of the numbers a canvas draws, as in SVG
+      // Of the numbers a canvas draws, as in SVG; read when first needed (reading it restyles the page).
+      get font() {
+        Object.defineProperty(this, 'font', { value: getComputedStyle(svg.node()).fontFamily });
+        return this.font;
+      },
     };
     return palette;
   }
@@ -334,7 +340,7 @@ export function heatmap(container, options = {}) {
 
   // Only a new width lays the chart out again (its own growth in height does not);
   // the palette is read again with it.
-  const sizes = trackWidth(container, () => { palette = null; layout(); }, { initial: () => opts.like?.width });
+  const sizes = trackWidth(container, () => { palette = null; layout(); }, { initial: () => opts.like?.width ?? opts.width });
   const widthOf = sizes.get;
   const stopThemeWatch = onThemeChange(container, () => { palette = null; layout(); });
 

@@ -19,10 +19,23 @@
 // charts made before it changed (at load, with every section starting at once,
 // that was ~30 forced layouts). A primed width is used once; if the page moved
 // since, the observer's first report corrects it.
+// The root font size is read in the same pass (the page is laid out then: no extra cost),
+// for layouts in rem that a chart works out itself (heatmapGrid's columns).
 const primed = new WeakMap();
+let rootFont = 16;
 export function primeWidths(root) {
   for (const el of root.querySelectorAll('[data-chart]')) primed.set(el, el.clientWidth);
+  rootFont = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
 }
+
+// primedWidth(el): the width primeWidths measured for el, once (undefined after, or if none).
+export function primedWidth(el) {
+  const width = primed.get(el);
+  primed.delete(el);
+  return width;
+}
+
+export const remPx = () => rootFont;
 
 export function trackWidth(container, onResize, { initial = () => null } = {}) {
   let known = initial() ?? primed.get(container) ?? container.clientWidth;

@@ -24,27 +24,34 @@ const f3 = (v) => v.toFixed(3);
 const pct = (v) => `${(v * 100).toFixed(1)}%`;
 const rowOf = (m, i) => m.data.subarray(i * m.cols, (i + 1) * m.cols);
 
-// One step's slot: a chart and its one-line text, inserted after the step's title.
-function slot(figure, step, makeChart) {
+// One step's slot: a chart's element and its one-line text, inserted after the step's title.
+function slot(figure, step) {
   const li = figure.querySelector(`[data-step="${step}"]`);
-  const chartEl = document.createElement('div');
-  chartEl.className = 'strip-chart';
+  const el = document.createElement('div');
+  el.className = 'strip-chart';
   const line = document.createElement('p');
   line.className = 'strip-line';
-  li.firstElementChild.after(chartEl, line);
-  return { chart: makeChart(chartEl), line };
+  li.firstElementChild.after(el, line);
+  return { el, line };
 }
 
+// Each step's chart, made in an element `width` px wide.
+const vectors = (el, width) => vectorRows(el, { maxCell: 22, width });
+const CHARTS = {
+  input: vectors,
+  project: vectors,
+  products: vectors,
+  scale: (el, width) => rowBars(el, { label: 'scaled scores', width }),
+  softmax: (el, width) => rowBars(el, { domain: [0, 1], label: 'weights', width }),
+  output: vectors,
+};
+
 export function computationStrip(figure, source) {
-  const vectors = (step) => slot(figure, step, (el) => vectorRows(el, { maxCell: 22 }));
-  const steps = {
-    input: vectors('input'),
-    project: vectors('project'),
-    products: vectors('products'),
-    scale: slot(figure, 'scale', (el) => rowBars(el, { label: 'scaled scores' })),
-    softmax: slot(figure, 'softmax', (el) => rowBars(el, { domain: [0, 1], label: 'weights' })),
-    output: vectors('output'),
-  };
+  // Every slot is in the page, and every width read (one layout), before any chart is made:
+  // a chart measuring itself after the one before it changed the page forced a layout each.
+  const slots = Object.keys(CHARTS).map((step) => ({ step, ...slot(figure, step) }));
+  const widths = slots.map(({ el }) => el.clientWidth);
+  const steps = Object.fromEntries(slots.map(({ step, el, line }, k) => [step, { chart: CHARTS[step](el, widths[k]), line }]));
   const summary = figure.querySelector('[data-strip-summary]');
   const details = figure.querySelector('details');
   let pinned = null; // { row, col, tag, chart }: the chosen cell and the heatmap it was chosen in
