@@ -24,6 +24,7 @@ import { largest } from './largest.js';
 import { heatmap, linkHover } from './heatmap.js';
 import { registerChart } from './registry.js';
 import { primedWidth, remPx } from './width.js';
+import { setText } from './writes.js';
 
 function sharedDomain(panels, diverging) {
   const hi = largest(panels.map((p) => largest(p.matrix.data, diverging) ?? Number.NaN)) || 1;
@@ -79,10 +80,8 @@ export function heatmapGrid(container, options = {}) {
   // The figure-wide facts of the last update(): its cell count (SVG or canvas) and the shared domain.
   let drawn = {};
   function updatePanel(i, p) {
-    // Text set only where it differs: setting it again costs a layout of the grid.
-    for (const [node, text] of [[charts[i].title.node(), p.title || ''], [charts[i].note.node(), p.note || '']]) {
-      if (node.textContent !== text) node.textContent = text;
-    }
+    setText(charts[i].title, p.title || '');
+    setText(charts[i].note, p.note || '');
     charts[i].chart.update({ ...p, ...drawn });
   }
 

@@ -143,15 +143,17 @@ function fillPixels(out, stride, { w, h, rows, cols, side, colours, levels, hatc
         else for (let x = 0; x < w; x++) out[start + x] = colours[base + of[x]];
         continue;
       }
+      // The whole row hatched (hatch pixels depend on x + y: the row is lines from y on), then
+      // the cells that are not blocked filled over, and the blocked ones' left and right borders.
       const onEdge = y === y0 || y === y1 - gap - 1; // a blocked cell's top or bottom border
+      out.set((onEdge ? border : lines).subarray(y, y + w), start);
       for (let j = 0; j < cols; j++) {
         const [x0, x1] = [starts[j], starts[j + 1]];
         if (levels[base + j] !== 256) {
           out.fill(colours[base + j], start + x0, start + x1);
           continue;
         }
-        out.set((onEdge ? border : lines).subarray(x0 + y, x1 + y), start + x0); // hatch pixels depend on x + y
-        out[start + x0] = border[x0 + y]; // its left and right borders
+        out[start + x0] = border[x0 + y];
         if (x1 - gap - 1 > x0) out[start + x1 - gap - 1] = border[x1 - gap - 1 + y];
       }
     }

@@ -55,6 +55,7 @@ import { canvasCells } from './heatmap-canvas-cells.js';
 import { drawLegend } from './legend.js';
 import { drawsSame } from './equal.js';
 import { largest } from './largest.js';
+import { set, setIfChanged, setText } from './writes.js';
 import { gridMove } from './keys.js';
 import { onThemeChange } from './theme-watch.js';
 import { trackWidth } from './width.js';
@@ -153,22 +154,6 @@ export function heatmap(container, options = {}) {
     return { color, domain: [lo, hi] };
   }
 
-  // Writes only what differs: an attribute or text set again, even to its own value,
-  // makes the browser restyle and lay out the figure again.
-  const setIfChanged = (node, name, value) => {
-    if (node.getAttribute(name) !== value) node.setAttribute(name, value);
-  };
-  const set = (selection, attrs) => {
-    const node = selection.node();
-    for (const [name, value] of Object.entries(attrs)) {
-      if (value === null) node.removeAttribute(name);
-      else setIfChanged(node, name, String(value));
-    }
-  };
-  const setText = (selection, text) => {
-    const node = selection.node();
-    if (node.textContent !== text) node.textContent = text;
-  };
   const svgPainter = svgCells(cellsG, { hatchFill: `url(#${id}-hatch)` });
   const canvasPainter = canvasCells(canvas.node());
 
