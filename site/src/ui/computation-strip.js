@@ -47,11 +47,18 @@ const CHARTS = {
 };
 
 export function computationStrip(figure, source) {
-  // Every slot is in the page, and every width read (one layout), before any chart is made:
-  // a chart measuring itself after the one before it changed the page forced a layout each.
-  const slots = Object.keys(CHARTS).map((step) => ({ step, ...slot(figure, step) }));
-  const widths = slots.map(({ el }) => el.clientWidth);
-  const steps = Object.fromEntries(slots.map(({ step, el, line }, k) => [step, { chart: CHARTS[step](el, widths[k]), line }]));
+  // The steps' charts, made when the strip first opens: hidden until then, it has no width to
+  // measure (and measuring it at load was a forced layout of the article). Every slot is in the
+  // page, and every width read (one layout), before any chart is made: a chart measuring itself
+  // after the one before it changed the page forced a layout each.
+  let steps = null;
+  function stepCharts() {
+    if (steps) return steps;
+    const slots = Object.keys(CHARTS).map((step) => ({ step, ...slot(figure, step) }));
+    const widths = slots.map(({ el }) => el.clientWidth);
+    steps = Object.fromEntries(slots.map(({ step, el, line }, k) => [step, { chart: CHARTS[step](el, widths[k]), line }]));
+    return steps;
+  }
   const summary = figure.querySelector('[data-strip-summary]');
   const details = figure.querySelector('details');
   let pinned = null; // { row, col, tag, chart }: the chosen cell and the heatmap it was chosen in
@@ -69,6 +76,7 @@ export function computationStrip(figure, source) {
       close();
       return;
     }
+    const steps = stepCharts();
     const j = cell.col;
     const t = v.trace;
     const query = v.labels[cell.row];
