@@ -57,12 +57,54 @@ function worstCellContrast() {
   return worst;
 }
 
+// The same for numbers painted on canvas (figures above 400 cells): each is drawn in the ink
+// the SVG rule picks for its cell (black or white, whichever contrasts more, at least 4.58:1),
+// read back as the glyph pixel that differs most from the cell: it must lie on the ink's side of
+// the cell's colour and reach INK_LEAST:1.
+const INK_LEAST = 4.5; // the strongest pixel of an 11 px number reaches its ink nearly in full (4.66:1 at worst here)
+function worstCanvasInk() {
+  const lum = ([r, g, b]) => {
+    const lin = (v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  };
+  const ratio = (x, y) => (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+  let [worst, cells] = [{ ratio: Infinity, cell: '' }, 0];
+  for (const canvas of document.querySelectorAll('canvas.heatmap-canvas.active')) {
+    const chart = canvas.closest('.heatmap');
+    const [, rows, cols] = chart.querySelector('svg').getAttribute('aria-label').match(/(\d+) by (\d+) cells/).map(Number);
+    const side = canvas.width / cols;
+    if (side < 30) continue; // no numbers drawn
+    const px = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    const at = (x, y) => Array.from(px.slice(4 * (y * canvas.width + x), 4 * (y * canvas.width + x) + 3));
+    for (let k = 0; k < rows * cols; k++) {
+      const [x0, y0] = [Math.ceil((k % cols) * side), Math.ceil(Math.floor(k / cols) * side)];
+      const fill = lum(at(x0 + 2, y0 + 2));
+      const black = ratio(fill, 0) >= ratio(fill, 1);
+      let strongest = fill;
+      for (let y = y0 + 3; y < y0 + side - 4; y++) {
+        for (let x = x0 + 3; x < x0 + side - 4; x++) {
+          const l = lum(at(x, y));
+          if (Math.abs(l - fill) > Math.abs(strongest - fill)) strongest = l;
+        }
+      }
+      if (strongest === fill) continue; // a blocked or empty cell
+      cells++;
+      const r = (black ? strongest < fill : strongest > fill) ? ratio(strongest, fill) : 0;
+      if (r < worst.ratio) worst = { ratio: r, cell: `${chart.closest('section').id}, cell ${k}` };
+    }
+  }
+  return { ...worst, cells };
+}
+
 for (const theme of ['light', 'dark']) {
-  test(`every number in a heatmap cell has 4.5:1 contrast with its cell (${theme})`, async () => {
+  test(`every number in a heatmap cell has 4.5:1 contrast with its cell, in SVG and on canvas (${theme})`, async () => {
     const { page } = await browser.open('http', { path: `index.html?theme=${theme}` });
     await showAllSections(page);
     const worst = await page.evaluate(worstCellContrast);
     assert.ok(worst.ratio >= 4.5, `${worst.cell} has ${worst.ratio.toFixed(2)}:1`);
+    const ink = await page.evaluate(worstCanvasInk);
+    assert.ok(ink.cells >= 81, `numbers on canvas were read (${ink.cells} cells)`);
+    assert.ok(ink.ratio >= INK_LEAST, `${ink.cell}: its number reaches ${ink.ratio.toFixed(2)}:1 on the ink's side`);
   });
 }
 
