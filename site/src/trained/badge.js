@@ -6,7 +6,7 @@ const thousands = (n) => (n >= 1000 ? `${Math.round(n / 1000)}k` : String(n));
 
 const percent = (share) => `${Math.round(share * 100)}%`;
 
-const list = (items) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+const list = (items) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
 
 // Consecutive phases of the recipe's curriculum (meta.curriculum, tools/model/train_model.cpp)
 // that differ only in the random strings' alphabet are one stage whose alphabet widens.
@@ -14,7 +14,7 @@ function stages(curriculum) {
   const key = (p) => JSON.stringify([p.context, p.copyShare, p.repeatShare, p.repeatLength]);
   const out = [];
   for (const p of curriculum) {
-    const last = out.at(-1);
+    const last = out[out.length - 1];
     if (last && key(last.phases[0]) === key(p)) last.phases.push(p);
     else out.push({ phases: [p] });
   }
