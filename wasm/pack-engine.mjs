@@ -21,10 +21,12 @@
 // gzipped for the SIMD engine. A full engine's glue is left as Emscripten wrote
 // it: section 13's Blob worker rebuilds it from the factory's text, which names a
 // variable of its enclosing closure (_scriptDir) that minifying would rename.
-// With a facade bundle (the full engines), its text is set as
-// <factory>.facadeSource: section 13's Blob worker is built from the full
-// engine's text and this (site/src/worker/core-source.js), so the facade's
-// text travels with the engine that needs it instead of in the first paint.
+// With a facade bundle (the full engines: wasm/js/facade.js), it is set as the
+// function <factory>.facade(), which runs the bundle and returns its atlasFacade:
+// the page takes the trainer and model API from there (wasm/js/engines.js), so
+// they travel with the engine that needs them instead of in the first paint, and
+// section 13's Blob worker is built from the full engine's text and this function's
+// (site/src/worker/core-source.js).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { transformSync } from 'esbuild';
@@ -69,5 +71,5 @@ for (const b of bytes) {
 if (!facade) glue = transformSync(glue, { minify: true, target: 'es2019', legalComments: 'none' }).code;
 const byteTable = byteOf.map((b) => b.toString(16).padStart(2, '0')).join('');
 mkdirSync(dirname(output), { recursive: true }); // a fresh clone has no dist/ yet
-const facadeSource = facade ? `${factory}.facadeSource = ${JSON.stringify(readFileSync(facade, 'utf8')).replace(/</g, '\\u003c')};\n` : '';
-writeFileSync(output, `${glue}\n${factory}.wasmText = '${text}';\n${factory}.wasmByteOf = '${byteTable}';\n${facadeSource}`, 'utf8');
+const facadeMaker = facade ? `${factory}.facade = function () {\n${readFileSync(facade, 'utf8')}\nreturn atlasFacade;\n};\n` : '';
+writeFileSync(output, `${glue}\n${factory}.wasmText = '${text}';\n${factory}.wasmByteOf = '${byteTable}';\n${facadeMaker}`, 'utf8');

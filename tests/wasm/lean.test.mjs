@@ -67,3 +67,19 @@ test('the public attention-core.js is full; full must be a boolean', async () =>
   assert.equal(publicCore.full, true);
   await assert.rejects(createPageCore({ full: 'yes' }), /full must be true or false; got string yes/);
 });
+
+// The first-paint facade names the full-only functions itself (wasm/js/full-only.js) and takes
+// their code from the full engine (its <factory>.facade(), wasm/pack-engine.mjs): a lean and a
+// full core have the same keys, and the full engine's file carries the trainer and model API.
+test('a lean and a full page core have the same API names; the full engine brings the trainer and model API', async () => {
+  const [lean, full] = [await createPageCore({ engine: 'simd' }), await createPageCore({ engine: 'simd', full: true })];
+  assert.deepEqual(Object.keys(lean).sort(), Object.keys(full).sort());
+  assert.deepEqual(Object.keys(full).sort(), Object.keys(publicCore).sort());
+  for (const name of ['createTrainer', 'loadTrainer', 'loadModel']) assert.equal(typeof full[name], 'function');
+  const apis = engineFile('simd', true).facade().fullApis;
+  assert.equal(typeof apis.trainerApi, 'function');
+  assert.equal(typeof apis.modelApi, 'function');
+  // A full engine whose factory carries no facade, and no API given, is an error, not a half core.
+  const bare = Object.assign((o) => engineFile('simd', true)(o), { wasmText: engineFile('simd', true).wasmText, wasmByteOf: engineFile('simd', true).wasmByteOf });
+  await assert.rejects(wrapEngines({ simd: () => bare })({ engine: 'simd' }), /a full engine came without its trainer and model API/);
+});

@@ -61,7 +61,19 @@ export function packedFactory(raw) {
   return (overrides) => raw(Object.assign(overrides, { wasmBinary: bytes }));
 }
 
-export function wrapEngines(loaders, fullLoaders = loaders) {
+// A full engine's trainer and model API: <factory>.facade() runs the facade bundle the
+// full engine carries (wasm/pack-engine.mjs) -> its fullApis; once per factory. null
+// for a lean engine.
+const apisOf = new WeakMap();
+function fullApisOf(raw) {
+  if (typeof raw.facade !== 'function') return null;
+  if (!apisOf.has(raw)) apisOf.set(raw, raw.facade().fullApis);
+  return apisOf.get(raw);
+}
+
+// fullApis: the trainer and model API for full engines that carry no facade (the
+// build folder's, in attention-core.js: wasm/export.js passes the bundle's own).
+export function wrapEngines(loaders, fullLoaders = loaders, fullApis = null) {
   const factories = {};
   const factory = (engine, full) => {
     const key = `${engine}${full ? '-full' : ''}`;
@@ -75,6 +87,7 @@ export function wrapEngines(loaders, fullLoaders = loaders) {
     const engine = oneOf(overrides.engine ?? defaultEngine(), 'engine', ['simd', 'scalar']);
     const full = overrides.full ?? false;
     if (typeof full !== 'boolean') throw new Error(`full must be true or false; got ${typeof full} ${String(full)}`);
-    return wrapFactory(packedFactory(await factory(engine, full)), { engine })(overrides);
+    const raw = await factory(engine, full);
+    return wrapFactory(packedFactory(raw), { engine }, fullApisOf(raw) ?? fullApis)(overrides);
   };
 }

@@ -1,13 +1,20 @@
 // The lean engine (the page's first paint: attention and the lessons) has no
-// trainer and no trained model. On a core started from it, each function of
-// the trainer and model APIs is replaced by one that throws an Error saying
-// where the function lives, instead of failing deep inside with "undefined is
-// not a constructor". Values that are not functions (trainerDefaults) stay.
-//   fullOnly({ createTrainer, loadModel, trainerDefaults }) -> the same keys
-export function fullOnly(api) {
-  return Object.fromEntries(Object.entries(api).map(([name, value]) => [name, typeof value !== 'function' ? value : () => {
+// trainer and no trained model, and the page's first-paint facade does not carry
+// their API modules either (a full engine brings them: ./full-apis.js). On a core
+// started from it, each function of the trainer and model APIs is one that throws
+// an Error saying where the function lives, instead of failing deep inside with
+// "undefined is not a constructor"; trainerDefaults, data, is there as on a full core.
+// FULL_ONLY names them: tests/wasm/lean.test.mjs checks that a full core has these
+// functions and a lean one the same keys.
+import { TRAINER_DEFAULTS } from './trainer-defaults.js';
+
+export const FULL_ONLY = ['createTrainer', 'loadTrainer', 'loadModel'];
+
+export function fullOnly() {
+  const stub = (name) => () => {
     throw new Error(`core.${name} is not in this core: it runs the lean engine (attention and the lessons only). `
       + 'The trainer and the trained model are in the full engine: createAttentionCore({ full: true }), '
       + 'or dist/attention-core.js, which is always full');
-  }]));
+  };
+  return { ...Object.fromEntries(FULL_ONLY.map((name) => [name, stub(name)])), trainerDefaults: TRAINER_DEFAULTS };
 }

@@ -10,19 +10,19 @@ import { distanceApi } from './distance-api.js';
 import { entropyApi } from './entropy-api.js';
 import { layersApi } from './layers-api.js';
 import { traceApi } from './trace-api.js';
-import { trainerApi } from './trainer-api.js';
-import { modelApi } from './model-api.js';
 import { fullOnly } from './full-only.js';
 
 // extra: properties put on the API object as they are (engines.js adds `engine`).
 // `full` says whether the engine has the trainer and the trained model (the
-// bindings of wasm/bindings_model.cpp); on a lean engine their functions throw
-// a clear Error (./full-only.js).
-export function wrapFactory(rawFactory, extra = {}) {
+// bindings of wasm/bindings_model.cpp); their API is fullApis ({ trainerApi,
+// modelApi }: ./full-apis.js, which a full engine brings). On a lean engine their
+// functions throw a clear Error (./full-only.js).
+export function wrapFactory(rawFactory, extra = {}, fullApis = null) {
   return async function createAttentionCore(moduleOverrides) {
     const raw = await rawFactory(moduleOverrides || {});
     const full = typeof raw.TrainerHandle === 'function' && typeof raw.ModelHandle === 'function';
-    const model = { ...trainerApi(raw), ...modelApi(raw) };
+    if (full && !fullApis) throw new Error('a full engine came without its trainer and model API (<factory>.facade)');
+    const model = full ? { ...fullApis.trainerApi(raw), ...fullApis.modelApi(raw) } : fullOnly();
     return Object.freeze({
       ...extra,
       full,
@@ -33,7 +33,7 @@ export function wrapFactory(rawFactory, extra = {}) {
       ...headRolesApi(raw),
       ...distanceApi(raw),
       ...layersApi(raw),
-      ...(full ? model : fullOnly(model)),
+      ...model,
       ...entropyApi(raw),
       ...traceApi(raw),
     });

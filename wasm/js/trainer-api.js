@@ -5,11 +5,8 @@
 // every error comes back as a JS Error naming the option.
 import * as arg from './args.js';
 import { unwrap } from './unwrap.js';
+import { TRAINER_DEFAULTS } from './trainer-defaults.js';
 
-export const TRAINER_DEFAULTS = Object.freeze({
-  task: 'induction', seed: 1, layers: 2, heads: 2, dModel: 32, context: 24, vocab: 16,
-  batch: 16, learningRate: 0.003, weightDecay: 0.01, clip: 1, mlp: false,
-});
 
 function trainerOptions(value) {
   const o = arg.options(value, 'options');

@@ -6,8 +6,9 @@
 //     first paint; ../full-core.js loads it), from its own function text, and
 //     its wasm, the strings factory.wasmText and factory.wasmByteOf
 //     (wasm/pack-engine.mjs), written out as string literals;
-//   - the facade (wasm/js/engines.js and the API modules), whose bundle the full
-//     engine carries as the string factory.facadeSource (wasm/pack-engine.mjs).
+//   - the facade (wasm/js/facade.js: engines.js and the API modules), whose
+//     bundle the full engine carries as the function factory.facade
+//     (wasm/pack-engine.mjs), from its own text too.
 // The factory's text refers to one variable of its enclosing closure,
 // _scriptDir, which the worker declares. Nothing here is evaluated by the page.
 import { engineFile } from '../engine-files.js';
@@ -15,7 +16,7 @@ import { engineFile } from '../engine-files.js';
 export function coreWorkerSource(engine) {
   const name = engineFile(engine, true).global;
   const factory = window[name];
-  if (typeof factory !== 'function' || typeof factory.wasmText !== 'string' || typeof factory.facadeSource !== 'string') {
+  if (typeof factory !== 'function' || typeof factory.wasmText !== 'string' || typeof factory.facade !== 'function') {
     throw new Error(`the full ${engine} engine is not loaded on this page`);
   }
   return [
@@ -23,7 +24,7 @@ export function coreWorkerSource(engine) {
     `var ${name} = (${factory.toString()});`,
     `${name}.wasmText = ${JSON.stringify(factory.wasmText)};`,
     `${name}.wasmByteOf = ${JSON.stringify(factory.wasmByteOf)};`,
-    factory.facadeSource,
-    `var createAttentionCore = atlasFacade.wrapEngines({ ${engine}: function () { return ${name}; } });`,
+    `${name}.facade = (${factory.facade.toString()});`,
+    `var createAttentionCore = ${name}.facade().wrapEngines({ ${engine}: function () { return ${name}; } });`,
   ].join('\n');
 }
