@@ -90,8 +90,8 @@ async function main() {
   const loadModel = modelLoader(core); // the trained model loads on the first "Trained model" click
   const article = document.querySelector('main') || document.body;
   primeWidths(article); // one layout for every chart's first width
+  const near = nearNow(live.map(({ root }) => root)); // the same layout
   primeColours(article, ['--heat-low', '--heat-high', '--heat-neg', '--hatch']); // one style pass for their colours
-  const near = nearNow(live.map(({ root }) => root));
   live.forEach(({ section, root }, k) => {
     startWhenNear(root, near[k], () => {
       try {

@@ -42,7 +42,7 @@
 // A tap on a touch screen shows the tapped cell's readout. tables() gives the
 // numbers drawn (charts/registry.js), for exports and the "Show numbers" table.
 // Labels are set with textContent (D3 .text), never as HTML. The cells themselves are drawn by
-// heatmap-svg-cells.js (SVG, in place) or heatmap-canvas-cells.js (one pixel per cell, scaled).
+// heatmap-svg-cells.js (SVG, in place) or heatmap-canvas-cells.js (every device pixel written, then put at once).
 import {
   select, pointer, scaleSequential, scaleDiverging, interpolateRgb, piecewise,
   format as d3format,
