@@ -23,7 +23,7 @@ import { select } from 'd3';
 import { largest } from './largest.js';
 import { heatmap, linkHover } from './heatmap.js';
 import { registerChart } from './registry.js';
-import { primedWidth, remPx } from './width.js';
+import { primeWidth, primedWidth, remPx } from './width.js';
 import { setText } from './writes.js';
 
 function sharedDomain(panels, diverging) {
@@ -58,16 +58,16 @@ export function heatmapGrid(container, options = {}) {
   function resize(count) {
     charts.splice(count).forEach((c) => { c.chart.dispose(); c.panel.remove(); });
     while (charts.length < count) {
-      const width = charts.length === 0 && loadWidth !== undefined ? columnWidth(loadWidth, minPanel) : null;
-      loadWidth = undefined;
       const panel = root.append('div').attr('class', 'panel');
       const title = panel.append('h4').attr('class', 'panel-title');
-      const chart = heatmap(panel.append('div').attr('class', 'panel-chart').node(), {
+      const chartEl = panel.append('div').attr('class', 'panel-chart').node();
+      if (charts.length === 0 && loadWidth !== undefined) primeWidth(chartEl, columnWidth(loadWidth, minPanel));
+      loadWidth = undefined;
+      const chart = heatmap(chartEl, {
         ...heatmapOptions,
         // Every column of the grid is as wide (auto-fill) and has the grid's colours:
         // a new panel need not measure itself.
         like: charts[0]?.chart ?? null,
-        width,
         legend: !shared || charts.length === 0,
         legendNote: shared ? 'one scale for every panel' : "this panel's own scale",
       });

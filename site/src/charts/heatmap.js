@@ -29,8 +29,6 @@
 //                      same colours (a grid's panels): its width and colours are taken
 //                      instead of measured (reading either forces the browser to lay out
 //                      or restyle the page); the observer still corrects the width
-//   width: null        a first width in px to take instead of measuring (a grid's first
-//                      panel: the grid works it out); the observer corrects it
 // Data: matrix {rows, cols, data}; rowLabels/colLabels (strings, default indices);
 // rowNotes: a string per row drawn to the right (e.g. a row sum); blocked: a
 // matrix of 0/1 whose 1-cells are hatched as "not allowed" instead of coloured;
@@ -76,7 +74,7 @@ export function heatmap(container, options = {}) {
   const opts = {
     domain: [0, 1], diverging: false, rowTitle: '', colTitle: '', maxCell: 56, maxHeight: Infinity, svgLimit: 400,
     format: '.2f', hint: 'Hover over or tap a cell (or focus the chart and use the arrow keys) to read its value.',
-    legend: true, like: null, width: null, ...options,
+    legend: true, like: null, ...options,
   };
   if (!opts.legendNote) {
     if (opts.domain !== 'auto') opts.legendNote = 'fixed scale';
@@ -240,8 +238,7 @@ export function heatmap(container, options = {}) {
     for (let i = 0; i < labels.length; i += every) shown.push(i);
     group.selectAll('text').data(shown, (i) => i).join('text').each(function label(i) {
       for (const [name, value] of Object.entries(attrs(i))) setIfChanged(this, name, String(value));
-      const text = String(labels[i]);
-      if (this.textContent !== text) this.textContent = text;
+      setText(this, String(labels[i]));
     });
   }
 
@@ -325,7 +322,7 @@ export function heatmap(container, options = {}) {
 
   // Only a new width lays the chart out again (its own growth in height does not);
   // the palette is read again with it.
-  const sizes = trackWidth(container, () => { palette = null; layout(); }, { initial: () => opts.like?.width ?? opts.width });
+  const sizes = trackWidth(container, () => { palette = null; layout(); }, { initial: () => opts.like?.width });
   const widthOf = sizes.get;
   const stopThemeWatch = onThemeChange(container, () => { palette = null; layout(); });
 

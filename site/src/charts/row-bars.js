@@ -8,15 +8,14 @@
 //
 // Options (defaults): height (120) in px; format ('.3f') of the values;
 // domain ('auto' = from min(0, smallest) to max(0, largest), or [lo, hi]);
-// label ('values'): what the bars are, read out with every bar's label and value;
-// width (null): a first width in px instead of measuring (the size observer corrects it).
+// label ('values'): what the bars are, read out with every bar's label and value.
 // Every bar keeps its exact number in data-value and says whether it is
 // excluded in data-excluded. Labels are set with textContent, never as HTML.
 import { select, scaleBand, scaleLinear, format as d3format, min as d3min, max as d3max } from 'd3';
 import { trackWidth } from './width.js';
 
 export function rowBars(container, options = {}) {
-  const opts = { height: 120, format: '.3f', domain: 'auto', label: 'values', width: null, ...options };
+  const opts = { height: 120, format: '.3f', domain: 'auto', label: 'values', ...options };
   const fmt = d3format(opts.format);
   let data = null;
 
@@ -76,7 +75,7 @@ export function rowBars(container, options = {}) {
       .text((d) => d);
   }
 
-  const { get: widthOf } = trackWidth(container, layout, { initial: () => opts.width }); // then from ResizeObserver
+  const { get: widthOf } = trackWidth(container, layout); // measured once, then from ResizeObserver
 
   return {
     update(next) {

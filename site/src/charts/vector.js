@@ -8,8 +8,7 @@
 //
 // Options (defaults): maxCell (16) widest cell in px (rows are 14 px high); format ('.3f') of
 // the readout; readout(entry) text for a hovered entry {label, index, value};
-// hint (readout text before any hover); width (null): a first width in px instead of
-// measuring (the size observer corrects it). Rows: label, values, note (text after
+// hint (readout text before any hover). Rows: label, values, note (text after
 // the cells), active (drawn outlined), muted (drawn faded, e.g. a term left out).
 // The scale runs from -max|x| to +max|x| over all rows; every cell keeps its
 // exact number in data-value. Labels are set with textContent, never as HTML.
@@ -23,7 +22,7 @@ const ROW_GAP = 3;
 const ROW = 14; // px: every row is one label high, however wide or narrow its cells
 
 export function vectorRows(container, options = {}) {
-  const opts = { maxCell: 16, format: '.3f', hint: '', width: null, ...options };
+  const opts = { maxCell: 16, format: '.3f', hint: '', ...options };
   const fmt = d3format(opts.format);
   const readoutText = opts.readout || ((e) => `${e.label} [${e.index}] = ${fmt(e.value)}`);
   let rows = [];
@@ -87,7 +86,7 @@ export function vectorRows(container, options = {}) {
     show(Math.floor(y / (geometry.row + ROW_GAP)), Math.floor((x - geometry.left) / geometry.cell));
   });
   svg.on('pointerleave', () => show(-1, -1));
-  const { get: widthOf } = trackWidth(container, layout, { initial: () => opts.width }); // then from ResizeObserver
+  const { get: widthOf } = trackWidth(container, layout); // measured once, then from ResizeObserver
   onThemeChange(container, () => layout());
 
   return {

@@ -21,10 +21,16 @@
 // since, the observer's first report corrects it.
 // The root font size is read in the same pass (the page is laid out then: no extra cost),
 // for layouts in rem that a chart works out itself (heatmapGrid's columns).
+// primeWidth(el, width) primes one container, with a width known without measuring (a
+// grid's first panel) or measured by a caller that reads several at once (the strip).
 const primed = new WeakMap();
 let rootFont = 16;
+export function primeWidth(el, width = el.clientWidth) {
+  primed.set(el, width);
+}
+
 export function primeWidths(root) {
-  for (const el of root.querySelectorAll('[data-chart]')) primed.set(el, el.clientWidth);
+  root.querySelectorAll('[data-chart]').forEach((el) => primeWidth(el));
   rootFont = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
 }
 

@@ -18,6 +18,7 @@
 // one summary line.
 import { vectorRows } from '../charts/vector.js';
 import { rowBars } from '../charts/row-bars.js';
+import { primeWidth } from '../charts/width.js';
 
 const NARROW = '(max-width: 40rem)';
 const f3 = (v) => v.toFixed(3);
@@ -35,28 +36,28 @@ function slot(figure, step) {
   return { el, line };
 }
 
-// Each step's chart, made in an element `width` px wide.
-const vectors = (el, width) => vectorRows(el, { maxCell: 22, width });
+// Each step's chart.
+const vectors = (el) => vectorRows(el, { maxCell: 22 });
 const CHARTS = {
   input: vectors,
   project: vectors,
   products: vectors,
-  scale: (el, width) => rowBars(el, { label: 'scaled scores', width }),
-  softmax: (el, width) => rowBars(el, { domain: [0, 1], label: 'weights', width }),
+  scale: (el) => rowBars(el, { label: 'scaled scores' }),
+  softmax: (el) => rowBars(el, { domain: [0, 1], label: 'weights' }),
   output: vectors,
 };
 
 export function computationStrip(figure, source) {
   // The steps' charts, made when the strip first opens: hidden until then, it has no width to
   // measure (and measuring it at load was a forced layout of the article). Every slot is in the
-  // page, and every width read (one layout), before any chart is made: a chart measuring itself
-  // after the one before it changed the page forced a layout each.
+  // page, and every width read (one layout, primeWidth), before any chart is made: a chart
+  // measuring itself after the one before it changed the page forced a layout each.
   let steps = null;
   function stepCharts() {
     if (steps) return steps;
     const slots = Object.keys(CHARTS).map((step) => ({ step, ...slot(figure, step) }));
-    const widths = slots.map(({ el }) => el.clientWidth);
-    steps = Object.fromEntries(slots.map(({ step, el, line }, k) => [step, { chart: CHARTS[step](el, widths[k]), line }]));
+    slots.forEach(({ el }) => primeWidth(el));
+    steps = Object.fromEntries(slots.map(({ step, el, line }) => [step, { chart: CHARTS[step](el), line }]));
     return steps;
   }
   const summary = figure.querySelector('[data-strip-summary]');
