@@ -4,15 +4,21 @@
 // probe element's computed `color`: always a plain rgb(...) for the theme in force.
 import { color as d3color } from 'd3';
 
+// A hidden element in el whose colour is `color` (a var(...)): its computed colour is the rgb.
+function probe(el, color) {
+  const span = document.createElement('span');
+  span.style.display = 'none';
+  span.style.color = color;
+  el.append(span);
+  return span;
+}
+
 export function resolveColor(el, name, fallback) {
   const primed = primedColour(el, name);
   if (primed) return primed;
-  const probe = document.createElement('span');
-  probe.style.display = 'none';
-  probe.style.color = `var(${name}, ${fallback})`;
-  el.append(probe);
-  const value = getComputedStyle(probe).color;
-  probe.remove();
+  const span = probe(el, `var(${name}, ${fallback})`);
+  const value = getComputedStyle(span).color;
+  span.remove();
   return value || fallback;
 }
 
@@ -27,19 +33,14 @@ const themeNow = () => `${document.documentElement.dataset.theme || ''} ${window
 
 export function primeColours(root, names) {
   const theme = themeNow();
-  const probes = [...root.querySelectorAll('[data-chart]')].map((chart) => names.map((name) => {
-    const probe = document.createElement('span');
-    probe.style.display = 'none';
-    probe.style.color = `var(${name}, transparent)`;
-    chart.append(probe);
-    return { chart, name, probe };
+  // Every probe first, then every read: one style pass.
+  const charts = [...root.querySelectorAll('[data-chart]')].map((chart) => ({
+    chart, spans: names.map((name) => probe(chart, `var(${name}, transparent)`)),
   }));
-  for (const row of probes) {
-    const colours = {};
-    for (const { name, probe } of row) colours[name] = getComputedStyle(probe).color;
-    if (row.length) primed.set(row[0].chart, { theme, colours });
+  for (const { chart, spans } of charts) {
+    primed.set(chart, { theme, colours: Object.fromEntries(names.map((name, k) => [name, getComputedStyle(spans[k]).color])) });
   }
-  probes.flat().forEach(({ probe }) => probe.remove());
+  charts.forEach(({ spans }) => spans.forEach((span) => span.remove()));
 }
 
 function primedColour(el, name) {
