@@ -71,8 +71,9 @@ function fullApisOf(raw) {
   return apisOf.get(raw);
 }
 
-// fullApis: the trainer and model API for full engines that carry no facade (the
-// build folder's, in attention-core.js: wasm/export.js passes the bundle's own).
+// fullApis: the trainer and model API to use for full engines, when the caller has it
+// already (a facade bundle's own: wasm/export.js, whose build-folder engines carry no
+// facade, and the Blob worker); otherwise it comes from the engine's facade().
 export function wrapEngines(loaders, fullLoaders = loaders, fullApis = null) {
   const factories = {};
   const factory = (engine, full) => {
@@ -88,6 +89,6 @@ export function wrapEngines(loaders, fullLoaders = loaders, fullApis = null) {
     const full = overrides.full ?? false;
     if (typeof full !== 'boolean') throw new Error(`full must be true or false; got ${typeof full} ${String(full)}`);
     const raw = await factory(engine, full);
-    return wrapFactory(packedFactory(raw), { engine }, fullApisOf(raw) ?? fullApis)(overrides);
+    return wrapFactory(packedFactory(raw), { engine }, fullApis ?? fullApisOf(raw))(overrides);
   };
 }

@@ -25,6 +25,7 @@ export function coreWorkerSource(engine) {
     `${name}.wasmText = ${JSON.stringify(factory.wasmText)};`,
     `${name}.wasmByteOf = ${JSON.stringify(factory.wasmByteOf)};`,
     `${name}.facade = (${factory.facade.toString()});`,
-    `var createAttentionCore = ${name}.facade().wrapEngines({ ${engine}: function () { return ${name}; } });`,
+    `var atlasFacade = ${name}.facade();`,
+    `var createAttentionCore = atlasFacade.wrapEngines({ ${engine}: function () { return ${name}; } }, undefined, atlasFacade.fullApis);`,
   ].join('\n');
 }
