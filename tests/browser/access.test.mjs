@@ -34,6 +34,8 @@ for (const [name, options] of [
     const states = await showAllSections(page);
     assert.ok(Object.values(states).every((s) => s === 'ready'));
     for (const summary of await page.locator('.numbers:visible summary').all()) await summary.click();
+    // Each table is built on its <details> element's toggle event, a task after the click.
+    await page.waitForFunction(() => [...document.querySelectorAll('details.numbers[open]')].every((d) => d.querySelector('.numbers-body table')));
     assert.deepEqual(await axeProblems(page), []);
     assert.deepEqual(errors, []);
   });

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { openBrowser, showSection, showAllSections } from './harness.mjs';
+import { openBrowser, showSection, showAllSections, showNumbers } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -106,8 +106,7 @@ test('"Show numbers" opens a table with headers that matches the heatmap', async
   const { page, errors } = await browser.open('http');
   const section = await showSection(page, 'self-attention');
   const figure = section.locator('figure').first();
-  await figure.locator('.numbers summary').click();
-  const table = figure.locator('.numbers table');
+  const table = await showNumbers(figure);
   assert.equal(await table.locator('thead th[scope="col"]').count(), 1 + 6 + 1, 'corner, six keys, the note');
   assert.equal(await table.locator('tbody th[scope="row"]').count(), 6);
   const values = await section.locator('g.cell').evaluateAll((cells) => cells.map((c) => Number(c.dataset.value).toFixed(2)));

@@ -14,6 +14,7 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 import { startServer } from '../../tools/serve.mjs';
 
 export const DIST = resolve(new URL('../../dist', import.meta.url).pathname);
@@ -110,6 +111,32 @@ export async function showAllSections(page) {
   return states;
 }
 
+// Reads read() until its value deep-equals `expected` (or, if expected is a function,
+// until expected(value) is true), at most `timeout` ms, and returns the last value read:
+// the caller asserts on it, so a page that never gets there fails showing what it had.
+// For a read right after an action the page answers in a later task (a <details>
+// element's toggle event, an animation frame, a timer), where reading at once races it:
+//   assert.equal(await eventually(() => table.count(), 8), 8);
+export async function eventually(read, expected, { timeout = 10000, interval = 25 } = {}) {
+  const done = typeof expected === 'function' ? expected : (value) => isDeepStrictEqual(value, expected);
+  const end = Date.now() + timeout;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() >= end) return value;
+    await new Promise((wake) => setTimeout(wake, interval));
+  }
+}
+
+// Opens a figure's "Show numbers" (if closed) and waits for its tables: they are
+// built together on the <details> element's toggle event, a task after the click. -> the tables
+export async function showNumbers(figure) {
+  const details = figure.locator('details.numbers');
+  if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
+  const tables = figure.locator('.numbers table');
+  await tables.first().waitFor({ state: 'attached' });
+  return tables;
+}
+
 // Sets a control's value as a reader would (fill dispatches one 'input' event),
 // then waits for the next frame: sections redraw at most once per frame
 // (site/src/ui/frame.js), so a change that follows another within one frame is
@@ -176,11 +203,7 @@ export async function drawnCellsEach(locator) {
 // The numbers of table k of a figure's "Show numbers" (opened if closed), row by row, as
 // numbers at the chart's format (NaN where a cell reads "blocked"; a row note is the last one).
 export async function tableNumbers(figure, k = 0) {
-  const details = figure.locator('details.numbers');
-  if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
-  // The table is built on the details' toggle event, a task after the click.
-  await figure.locator('.numbers table').nth(k).waitFor({ state: 'attached' });
-  return figure.locator('.numbers table').nth(k).locator('tbody tr')
+  return (await showNumbers(figure)).nth(k).locator('tbody tr')
     .evaluateAll((rows) => rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
 }
 

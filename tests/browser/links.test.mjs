@@ -5,7 +5,7 @@
 // figure out of date; every field accepts exactly its control's range.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, showSection, showAllSections, cellValues } from './harness.mjs';
+import { openBrowser, showSection, showAllSections, cellValues, eventually } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -50,7 +50,8 @@ test('the Embed snippet and Copy link carry the current settings; Reset brings b
   await section.locator('input[name="n"]').fill('12');
   await section.locator('input[name="window"]').fill('5');
   await section.locator('.embed-share summary').click();
-  const snippet = await section.locator('.embed-share textarea').inputValue();
+  // The snippet is rebuilt on the disclosure's toggle event, a task after the click.
+  const snippet = await eventually(() => section.locator('.embed-share textarea').inputValue(), (s) => s.includes('patterns.window'));
   const src = snippet.match(/src="([^"]+)"/)[1].replace(/&amp;/g, '&');
   assert.equal(param(src, 'section'), 'patterns');
   assert.equal(param(src, 'patterns.n'), '12');
@@ -64,7 +65,8 @@ test('the Embed snippet and Copy link carry the current settings; Reset brings b
 
   await section.locator('.section-tools button', { hasText: 'Reset' }).click();
   assert.equal(await section.locator('input[name="n"]').inputValue(), '10');
-  assert.deepEqual(await cellValues(section), defaults, 'the default figure again');
+  // Reset sends one input per control; this section draws once a frame, so the last lands a frame later.
+  assert.deepEqual(await eventually(() => cellValues(section), defaults), defaults, 'the default figure again');
   await page.waitForFunction(() => !new URL(location.href).searchParams.has('patterns.n'));
   assert.deepEqual(errors, []);
 });

@@ -7,7 +7,7 @@
 // cells hatched there as in SVG; a grid panel whose data did not change is not rewritten.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, showSection, setValue, drawnCells } from './harness.mjs';
+import { openBrowser, showSection, setValue, drawnCells, showNumbers } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -59,8 +59,7 @@ test('"Show numbers" opened after slider moves shows the numbers drawn last', as
   assert.equal(await figure.locator('.numbers-body table').count(), 0, 'no tables are built while closed');
   for (const n of [12, 5, 7]) await setValue(section.locator('input[name="n"]'), n);
   assert.equal(await figure.locator('.numbers-body table').count(), 0, 'still none after the moves');
-  await figure.locator('.numbers summary').click();
-  const tables = figure.locator('.numbers table');
+  const tables = await showNumbers(figure);
   assert.equal(await tables.count(), 7, 'one table per panel');
   assert.equal(await tables.first().locator('tbody tr').count(), 7, 'n = 7 rows, the last value');
   const drawn = await section.locator('.panel g.cell')
