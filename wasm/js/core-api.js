@@ -1,4 +1,4 @@
-// The foundation API (design.md): attention, masks, positional encoding,
+// The foundation API (docs/api.md): attention, masks, positional encoding,
 // entropy, fixed patterns, and the sentence pipeline of sections 1, 5 and 6.
 import * as arg from './args.js';
 import { unwrap } from './unwrap.js';
