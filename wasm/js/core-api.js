@@ -28,7 +28,7 @@ export function coreApi(raw) {
     entropy(W) {
       return unwrap(raw.entropy(arg.matrix(W, 'W')));
     },
-    // name: uniform | self-focus | causal | local | strided | global-local -> (n x n)
+    // name: uniform | self-focus | causal | local | strided | strided-relative | global-local -> (n x n)
     pattern(name, n, opts) {
       const { window = 3, stride = 2, globals = 1 } = arg.options(opts, 'options');
       return unwrap(raw.pattern(arg.text(name, 'name'), arg.integer(n, 'n', 1, 4096),
