@@ -1,6 +1,6 @@
 // Sizes half of `make bench`: bytes of files in dist/, raw and gzip -9 (what a
 // server that compresses would send), and what the folder build's page loads
-// at each stage (README "What loads when"; tests/browser/lazy-engine.test.mjs
+// at each stage (docs/performance.md, "What loads when"; tests/browser/lazy-engine.test.mjs
 // checks the page really does so).
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';

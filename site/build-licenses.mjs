@@ -1,11 +1,11 @@
 // Writes the third-party notices the built site must carry: the licences of the
 // npm packages esbuild actually bundled into app.js (read from its metafile,
 // only those with bytes in the output, grouped by identical licence text, e.g. the d3 modules' ISC notice), then the
-// libraries compiled into attention-core.js, then the maths font. -> the text of LICENSES.txt.
+// libraries compiled into the core (attention-core.js and the page's atlas-engine-*.js), then the maths font. -> the text of LICENSES.txt.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const CORE_NOTICE = `attention-core.js (our C++ core compiled to WebAssembly) also contains:
+const CORE_NOTICE = `attention-core.js and atlas-engine-*.js (our C++ core compiled to WebAssembly) also contain:
   Eigen 3.4 (header-only linear algebra, used unmodified), MPL-2.0.
     Source: https://gitlab.com/libeigen/eigen  Licence: https://www.mozilla.org/MPL/2.0/
   The Emscripten runtime and system libraries (emmalloc, musl libc, libc++/libc++abi),

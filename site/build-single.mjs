@@ -1,8 +1,9 @@
 // Builds dist/attention-atlas.html: the whole article in one file an instructor
 // can upload to a course platform or send by email, working from file://.
 // Starts from the folder build's index.html and inlines its stylesheets (with
-// any url(...) they reference, e.g. fonts, as data: URIs), its scripts
-// (attention-core.js already carries the wasm as base64) and <img> sources.
+// any url(...) they reference, e.g. fonts, as data: URIs), its scripts (the
+// core loader and app.js; the engines, which carry their own wasm, come in as
+// inert `scripts` blocks, below) and <img> sources.
 // Inline code is made safe for the HTML parser: "</script" and "</style" are
 // escaped, and "<!--" in a script (which would change how the parser finds the
 // closing tag) stops the build. The folder build's CSP <meta>, if any, is

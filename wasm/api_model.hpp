@@ -1,4 +1,4 @@
-// The shipped character model as an Embind class (design.md's core.loadModel).
+// The shipped character model as an Embind class (docs/api.md, "The trained model").
 // Each method returns a plain object, or {error: message} which the facade
 // (wasm/js/model-api.js) throws; no math here.
 #pragma once

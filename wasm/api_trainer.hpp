@@ -1,4 +1,4 @@
-// The trainer of section 13 as an Embind class (design.md's createTrainer API).
+// The trainer of section 13 as an Embind class (docs/api.md, "The trainer").
 // One TrainerHandle owns one atlas::model::Trainer. Like every binding here,
 // each method returns a plain object, or {error: message} which the facade
 // (wasm/js/trainer-api.js) throws; no math here.

@@ -2,7 +2,7 @@
 // trained model (the "Trained model" views), over core/model. Linked only into
 // atlas-engine-{simd,scalar}-full.js and so into attention-core.js
 // (CMakeLists.txt); the lean engines of the page's first paint leave it out,
-// and the facade (wasm/js/index.js) tells a caller of these functions on a
+// and the facade (wasm/js/full-only.js) tells a caller of these functions on a
 // lean core where to get them. Nothing else belongs in this file.
 #include <emscripten/bind.h>
 

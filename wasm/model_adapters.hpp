@@ -11,7 +11,7 @@
 
 namespace atlas::wasm {
 
-// { layer, head, previousToken, firstToken, induction, meanDistance, entropy } (design.md's names).
+// { layer, head, previousToken, firstToken, induction, meanDistance, entropy } (docs/api.md, "Head scores").
 val head_to_js(const model::HeadReport& h);
 
 // [layer][head] matrices -> nested JS arrays of Matrix objects.

@@ -78,7 +78,7 @@ async function main() {
 
   let core;
   try {
-    // createAttentionCore is the global of attention-core.js (a classic script).
+    // createAttentionCore is the global of atlas-core-loader.js (./core-loader.js, a classic script).
     core = await window.createAttentionCore();
   } catch (error) {
     setStatus(`The attention core could not start (${error.message}). The figures need WebAssembly.`, true);

@@ -1,4 +1,4 @@
-// What loads when (README "Performance"): the first paint loads only the lean
+// What loads when (docs/performance.md, "What loads when"): the first paint loads only the lean
 // engine; the first trained view loads the full engine and the model once;
 // section 13 over http trains in the worker file, which loads the full engine
 // itself, so the page never does; the single file carries all four engines

@@ -1,5 +1,5 @@
 // Prints the core's results for fixed inputs as JSON, for the WASM parity test
-// (tests/wasm/parity.test.js): the same seeds must give the same matrices in
+// (tests/wasm/parity.test.mjs): the same seeds must give the same matrices in
 // the native build (g++, libstdc++) and in WASM (em++, libc++) within 1e-5.
 // The cases here and in that test must stay the same.
 #include <fstream>

@@ -1,4 +1,4 @@
-// The public JS API of dist/attention-core.js (design.md's contract).
+// The public JS API of dist/attention-core.js (its contract: docs/api.md).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createAttentionCore, loadCore, testMatrix } from './load.mjs';

@@ -1,4 +1,4 @@
-// core.loadModel on the shipped dist/atlas-model.js (design.md): config and
+// core.loadModel on the shipped dist/atlas-model.js (docs/api.md): config and
 // meta, m.run on a learner's text, word aggregation, the query-key plane,
 // unknown characters, and every kind of bad input.
 import test from 'node:test';

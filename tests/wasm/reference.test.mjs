@@ -1,5 +1,5 @@
 // The core against our own plain-JS transcriptions of the notebook's NumPy
-// formulas (design.md: match within 1e-5). These references are written from
+// formulas (each within 1e-5, TOL below). These references are written from
 // the formulas, not from the core's output.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The trainer API of design.md on dist/attention-core.js: defaults, the shape
+// The trainer API of docs/api.md on dist/attention-core.js: defaults, the shape
 // of evaluate(), ablation, save/load, dispose, divergence and every bad option.
 import test from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The foundation API (design.md): attention, masks, positional encoding,
+// The foundation API (docs/api.md): attention, masks, positional encoding,
 // entropy, fixed patterns, and the sentence pipeline of sections 1, 5 and 6.
 import * as arg from './args.js';
 import { unwrap } from './unwrap.js';
@@ -28,7 +28,7 @@ export function coreApi(raw) {
     entropy(W) {
       return unwrap(raw.entropy(arg.matrix(W, 'W')));
     },
-    // name: uniform | self-focus | causal | local | strided | global-local -> (n x n)
+    // name: uniform | self-focus | causal | local | strided | strided-relative | global-local -> (n x n)
     pattern(name, n, opts) {
       const { window = 3, stride = 2, globals = 1 } = arg.options(opts, 'options');
       return unwrap(raw.pattern(arg.text(name, 'name'), arg.integer(n, 'n', 1, 4096),

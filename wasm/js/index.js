@@ -1,5 +1,5 @@
 // The JS facade of the core: createAttentionCore() resolves to the public API
-// of design.md. Each *-api.js module contributes one area's functions; add a
+// of docs/api.md. Each *-api.js module contributes one area's functions; add a
 // module and one line below to grow the API.
 import { coreApi } from './core-api.js';
 import { orderApi } from './order-api.js';

@@ -1,4 +1,4 @@
-// The trained-model API of design.md: core.loadModel(attentionAtlasModel),
+// The trained-model API of docs/api.md: core.loadModel(attentionAtlasModel),
 // where the global attentionAtlasModel comes from dist/atlas-model.js (a
 // classic script, loaded only when a trained view first opens), or a
 // Uint8Array of a model file. m.run(text) returns every head's attention on

@@ -1,4 +1,4 @@
-// The trainer API of design.md: core.createTrainer(options) and
+// The trainer API of docs/api.md: core.createTrainer(options) and
 // core.loadTrainer(bytes) return a trainer object over one WASM TrainerHandle
 // (wasm/api_trainer.*). The facade fills in the defaults, checks types and
 // names; the core checks ranges (one source of truth for the limits) and

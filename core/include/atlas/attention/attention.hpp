@@ -32,7 +32,8 @@
 // Checks are whole-matrix passes (allFinite, one mask pass) before the work and
 // none inside the loops.
 //
-// Non-goals: batching, dropout, gradients (a future trainer will add its own).
+// Non-goals: batching, dropout, gradients (the trainer has its own forward and
+// backward: core/include/atlas/model/transformer.hpp).
 #pragma once
 
 #include <optional>

@@ -22,7 +22,8 @@
 // 1/d_model variance keeps the entries of Q_h and K_h near unit variance when
 // X has unit-variance entries, so the scaled scores stay O(1) for every d_k.
 // Random weights give heads that differ only by chance; nothing here is trained.
-// Non-goals: biases, dropout, batching, gradients (a trainer will add its own).
+// Non-goals: biases, dropout, batching, gradients (the trainer has its own attention
+// with its backward pass: core/include/atlas/model/transformer.hpp).
 #pragma once
 
 #include <cstdint>

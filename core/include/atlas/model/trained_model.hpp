@@ -1,5 +1,5 @@
 // The shipped character model at run time: load a model file, run it on a
-// learner's text, and report what every head does there (design.md's
+// learner's text, and report what every head does there (docs/api.md's
 // core.loadModel / m.run).
 //
 // run(text) with 2..context characters (UTF-8) ->
