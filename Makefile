@@ -94,14 +94,16 @@ build/corpus/corpus.json: $(wildcard tools/corpus/*.mjs)
 # Trains the character model of the "Trained model" views (tools/model/train_model.cpp, about 5
 # minutes on two idle cores) and writes site/model/austen.atlm, which is committed: `make dist`
 # turns it into dist/atlas-model.js, and neither `make dist` nor `make test` ever trains. The
-# held-out text is committed beside it (public domain) so a test can recompute the held-out loss.
+# held-out text is committed beside it (public domain) so a test can recompute the held-out loss,
+# and austen-corpus.json keeps the text's source and the unigram and bigram baselines of the
+# held-out loss (tools/corpus/entropy.mjs), which the trained views' note reads.
 model: native corpus
 	@build/native/atlas_train_model build/corpus/train.txt build/corpus/heldout.txt \
 	  "$$(node -p "const s = require('./build/corpus/corpus.json').source; s.package + ' ' + s.version + ' (Debian; ' + s.licence + ', the novels are public domain)'")" \
 	  site/model/austen.atlm
 	@cp build/corpus/heldout.txt site/model/austen-heldout.txt
 	@node -e "const c = require('./build/corpus/corpus.json'); \
-	  require('fs').writeFileSync('site/model/austen-corpus.json', JSON.stringify({ source: c.source, books: c.books }, null, 2) + '\n')"
+	  require('fs').writeFileSync('site/model/austen-corpus.json', JSON.stringify({ source: c.source, books: c.books, baselines: c.statistics.heldOutUnderTrain }, null, 2) + '\n')"
 
 bench: native dist
 	@node bench/run.mjs

@@ -12,12 +12,16 @@ import { MODEL_SCRIPT } from './src/trained/load.js';
 
 export async function writeModelScript(root, dist) {
   const bytes = await readFile(join(root, 'site', 'model', 'austen.atlm'));
-  const model = { format: 'attention-atlas-model', version: 1, name: 'austen', base64: bytes.toString('base64') };
+  const corpus = JSON.parse(await readFile(join(root, 'site', 'model', 'austen-corpus.json'), 'utf8'));
+  // What the held-out loss compares with: unigram and bigram counts on the training text, scored on the
+  // held-out text (tools/corpus/entropy.mjs crossEntropies, written by `make model`), in nats per character.
+  const b = corpus.baselines;
+  const baselines = b ? { unigram: b.unigram.nats, bigram: b.bigram.nats } : undefined;
+  const model = { format: 'attention-atlas-model', version: 1, name: 'austen', base64: bytes.toString('base64'), baselines };
   const json = JSON.stringify(model);
   const script = '// Attention Atlas: the character model trained on Jane Austen by `make model` (see LICENSES.txt).\n'
     + `var attentionAtlasModel = ${json};\n`
     + "if (typeof module === 'object' && module && module.exports) module.exports = attentionAtlasModel;\n";
   await writeFile(join(dist, MODEL_SCRIPT), script);
-  const corpus = JSON.parse(await readFile(join(root, 'site', 'model', 'austen-corpus.json'), 'utf8'));
   return { note: provenanceNote(corpus), json };
 }

@@ -116,3 +116,47 @@ test('a truncated, altered or foreign model file throws a ModelFileError', () =>
   again.dispose();
   assert.throws(() => again.run('ab'), /disposed/);
 });
+
+// What the trained views' note says of the shipped model (site/src/trained/badge.js).
+test('the held-out baselines that travel with the weights are honest: the model beats them, and no model beats the text\'s own entropy', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { entropies } = await import('../../tools/corpus/entropy.mjs');
+  const b = shipped.baselines;
+  assert.ok(b && Number.isFinite(b.unigram) && Number.isFinite(b.bigram), 'atlas-model.js carries baselines');
+  assert.ok(model.meta.heldOutLoss < b.bigram && b.bigram < b.unigram);
+  // Counts from the training text, scored on the held-out text, cannot beat the held-out text's own
+  // unigram and bigram entropies over the same characters (Gibbs' inequality).
+  const heldOut = readFileSync(new URL('../../site/model/austen-heldout.txt', import.meta.url), 'utf8');
+  const own = entropies(heldOut, model.config.vocab);
+  assert.ok(own.unigram.nats <= b.unigram, `${own.unigram.nats} <= ${b.unigram}`);
+  assert.ok(own.bigram.nats <= b.bigram, `${own.bigram.nats} <= ${b.bigram}`);
+});
+
+// mean loss of the n predictions after the first copy of a text written twice (causal: the
+// first copy's predictions are those of the text alone)
+function secondCopyLoss(text) {
+  const n = [...text].length;
+  const once = model.run(text).loss * (n - 1);
+  const twice = model.run(text + text).loss * (2 * n - 1);
+  return { first: once / (n - 1), second: (twice - once) / n };
+}
+
+// Mean weight of a head, in the second copy, on the character after the same one in the first.
+function stripe(text, segment) {
+  const r = model.run(text);
+  const h = r.heads.reduce((a, c) => (c.induction > a.induction ? c : a));
+  const A = r.attention[h.layer][h.head];
+  const [first, second] = [text.indexOf(segment), text.lastIndexOf(segment)];
+  let sum = 0;
+  for (let k = 0; k < segment.length - 1; k++) sum += A.data[(second + k) * A.cols + first + k + 1];
+  return sum / (segment.length - 1);
+}
+
+test('the shipped model copies a repeated random string but not a repeat of Austen\'s text', () => {
+  const random = 'kqzjvbxwfm';
+  assert.ok(stripe(`It was ${random}, and ${random}.`, random) > 0.5, 'the induction stripe on a random string');
+  const austen = 'It is a truth universally acknowledged, that a single man ';
+  assert.ok(stripe(austen + austen, austen) < 0.2, 'barely any on a repeat of the text');
+  const { first, second } = secondCopyLoss(austen);
+  assert.ok(second > first * 0.8, `second copy ${second.toFixed(2)} nats/char against ${first.toFixed(2)} for the first`);
+});

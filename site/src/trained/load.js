@@ -2,6 +2,8 @@
 // article's first paint never waits for (or parses) the weights, nor for the
 // full engine that runs them (../full-core.js: both load at the same time).
 //   const loadModel = modelLoader(core);  const m = await loadModel();   // one load per page
+//   heldOutBaselines(m) -> { unigram, bigram } nats/char, or null: the baselines that
+//   travel with the weights (attentionAtlasModel.baselines, site/build-model.mjs)
 // Where the weights come from, in this order:
 //   - the global attentionAtlasModel, if a page already loaded atlas-model.js;
 //   - <script type="application/json" id="atlas-model-data"> (the single-file
@@ -35,11 +37,22 @@ async function modelSource() {
   return window.attentionAtlasModel;
 }
 
+const baselines = new WeakMap();
+
+export const heldOutBaselines = (m) => baselines.get(m) ?? null;
+
+function load(source, full) {
+  const m = full.loadModel(source);
+  const b = source.baselines;
+  if (b && Number.isFinite(b.unigram) && Number.isFinite(b.bigram)) baselines.set(m, { unigram: b.unigram, bigram: b.bigram });
+  return m;
+}
+
 export function modelLoader(core) {
   let pending = null;
   return () => {
     if (!pending) {
-      pending = Promise.all([modelSource(), loadFullCore(core)]).then(([source, full]) => full.loadModel(source));
+      pending = Promise.all([modelSource(), loadFullCore(core)]).then(([source, full]) => load(source, full));
       pending.catch(() => { pending = null; }); // a failed load may be retried
     }
     return pending;
