@@ -46,7 +46,15 @@ function tableOfContents(partials) {
     const { id, title } = sectionInfo(partial);
     return `      <li><a href="#${id}">${title}</a></li>`;
   });
-  return `<nav class="toc" aria-label="Contents">\n    <h2>Contents</h2>\n    <ol>\n${items.join('\n')}\n    </ol>\n  </nav>`;
+  return `<nav class="toc" id="contents" aria-label="Contents">\n    <h2>Contents</h2>\n    <ol>\n${items.join('\n')}\n    </ol>\n  </nav>`;
+}
+
+// In the article (not the embed page, which has no contents), each section ends
+// with a link back to the contents: a learner deep in a long section need not scroll.
+function withBackLink(text) {
+  const end = text.lastIndexOf('</section>');
+  if (end < 0) return text;
+  return `${text.slice(0, end)}  <p class="back-to-contents"><a href="#contents">Back to contents</a></p>\n    ${text.slice(end)}`;
 }
 
 // The example course pages get, for each <!-- ATLAS-EMBED <id> --> line, the
@@ -66,9 +74,10 @@ export async function buildSite() {
   await mkdir(dist, { recursive: true });
   const partials = await readSorted(join(site, 'sections'), '.html');
   const sectionsHtml = partials.map((p) => p.text.trimEnd()).join('\n\n');
+  const articleHtml = partials.map((p) => withBackLink(p.text.trimEnd())).join('\n\n');
   const page = (await readFile(join(site, 'index.html'), 'utf8'))
     .replace('<!-- TOC -->', () => tableOfContents(partials))
-    .replace('<!-- SECTIONS -->', () => sectionsHtml);
+    .replace('<!-- SECTIONS -->', () => articleHtml);
   await writeFile(join(dist, 'index.html'), page);
   const embed = (await readFile(join(site, 'embed.html'), 'utf8')).replace('<!-- SECTIONS -->', () => sectionsHtml);
   await writeFile(join(dist, 'embed.html'), embed);

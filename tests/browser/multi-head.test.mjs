@@ -79,7 +79,7 @@ for (const mode of ['http', 'file']) {
     const before = await cellTexts(chart);
     await dModel.fill('10');
     const dError = section.locator('[data-error-for="dModel"]');
-    assert.match(await dError.textContent(), /d_model \(10\) must be a multiple of heads \(4\)/);
+    assert.equal(await dError.textContent(), 'd_model must be a multiple of the 4 heads; got 10.');
     assert.equal(await dError.isVisible(), true);
     assert.equal(await dModel.getAttribute('aria-invalid'), 'true');
     assert.equal(await panels.count(), 4);
@@ -87,11 +87,14 @@ for (const mode of ['http', 'file']) {
     await dModel.fill('12');
     assert.equal(await dError.isVisible(), false);
     assert.match((await steps.allTextContents())[1], /5 × 3 .*d_k = 3/);
+    // Changing the heads puts the same problem under Heads, the control just changed.
     await heads.selectOption('8');
-    assert.match(await dError.textContent(), /d_model \(12\) must be a multiple of heads \(8\)/);
+    const hError = section.locator('[data-error-for="heads"]');
+    assert.equal(await hError.textContent(), '8 heads do not divide d_model = 12: choose fewer heads or another d_model.');
+    assert.equal(await dError.isVisible(), false);
     assert.equal(await panels.count(), 4);
     await heads.selectOption('2');
-    assert.equal(await dError.isVisible(), false);
+    assert.equal(await hError.isVisible(), false);
     assert.equal(await panels.count(), 2);
     await section.locator('input[name="sentence"]').fill('');
     assert.match(await section.locator('[data-error-for="sentence"]').textContent(), /empty/);

@@ -15,6 +15,10 @@
 //   rowTitle, colTitle axis titles ('', '')
 //   maxCell: 56        largest cell side in px; the grid shrinks to the container width
 //   maxHeight: Infinity  tallest grid in px: a tall matrix (512 rows) gets smaller cells
+//   labelAll: false    cells never smaller than a label needs (11 px; 15 px for column labels
+//                      longer than 2 characters, which are drawn slanted), so every row and
+//                      column keeps its label; a matrix too wide for the page then scrolls
+//                      sideways. One-character labels (a character model's) stand upright.
 //   svgLimit: 400      cells are SVG (a <g> with rect and number each) up to this many;
 //                      above, they are painted on a canvas with their numbers (SVG would
 //                      be too many elements to stay fluid); labels and hover stay SVG and
@@ -24,7 +28,8 @@
 //   hint               readout text before any hover
 //   legend: true       draw the colour legend under the grid; legendNote says whose
 //                      scale it is (default: "fixed scale", or with domain 'auto'
-//                      "scaled to this chart's largest value")
+//                      "scaled to this chart's largest value"); legendFormat(value) -> the
+//                      text of its ticks (default: 3 significant digits)
 //   like: null         a heatmap beside this one, in a container as wide and with the
 //                      same colours (a grid's panels): its width and colours are taken
 //                      instead of measured (reading either forces the browser to lay out
@@ -60,9 +65,20 @@ import { trackWidth } from './width.js';
 
 let nextId = 0;
 
+const LABEL_SPACE = 120; // px at most for the row labels (and the column labels' height)
+
 function labelSpace(labels, perChar) {
   const longest = labels.reduce((m, l) => Math.max(m, String(l).length), 1);
-  return Math.min(120, 10 + longest * perChar);
+  return Math.min(LABEL_SPACE, 10 + longest * perChar);
+}
+
+// A label longer than the label space holds is shortened with an ellipsis, so it is
+// never cut at the chart's edge nor drawn over the axis title; the readout and the
+// "Show numbers" table keep it whole.
+function fitLabel(label, perChar) {
+  const text = String(label);
+  const chars = Math.floor((LABEL_SPACE - 10) / perChar);
+  return text.length <= chars ? text : `${text.slice(0, chars - 1)}…`;
 }
 
 // Numbers fit in a cell of `cell` px: ~6.5 px per character of 11 px text, plus a margin.
@@ -72,7 +88,7 @@ const indexLabels = (n) => Array.from({ length: n }, (_, i) => String(i));
 
 export function heatmap(container, options = {}) {
   const opts = {
-    domain: [0, 1], diverging: false, rowTitle: '', colTitle: '', maxCell: 56, maxHeight: Infinity, svgLimit: 400,
+    domain: [0, 1], diverging: false, rowTitle: '', colTitle: '', maxCell: 56, maxHeight: Infinity, labelAll: false, svgLimit: 400,
     format: '.2f', hint: 'Hover over or tap a cell (or focus the chart and use the arrow keys) to read its value.',
     legend: true, like: null, ...options,
   };
@@ -172,10 +188,15 @@ export function heatmap(container, options = {}) {
     // exact values in the DOM); larger ones are painted on canvas, numbers and all.
     const figureCells = data.figureCells ?? rows * cols;
     const useCanvas = figureCells > opts.svgLimit;
-    const svgCell = Math.max(4, Math.min(opts.maxCell, Math.floor(fit)));
+    // Space a label needs along the axis: rows ~11 px; columns, slanted by 50 degrees, ~15 px,
+    // or ~11 px upright when every column label is one or two characters (labelAll only).
+    const upright = opts.labelAll && colLabels.every((l) => String(l).length <= 2);
+    const need = { row: 11, col: upright ? 11 : 15 };
+    const smallest = opts.labelAll ? Math.max(need.row, need.col) : 4;
+    const svgCell = Math.max(smallest, Math.min(opts.maxCell, Math.floor(fit)));
     // Whole pixels for cells of 4 px or more, so a figure keeps its size when it switches
     // between SVG and canvas; smaller canvas cells fill the width exactly (512 rows).
-    const cell = useCanvas && fit < 4 ? fit : svgCell;
+    const cell = useCanvas && fit < smallest && !opts.labelAll ? fit : svgCell;
     // Numbers only where they fit (never below 30 px: 4 characters), formatted only then.
     const texts = cell >= 30 ? Array.from(data.matrix.data, fmt) : null;
     const shown = texts && numbersFit(texts, cell) ? texts : null;
@@ -206,8 +227,7 @@ export function heatmap(container, options = {}) {
       svgPainter.paint(data.matrix, data.blocked, cell, color, shown);
     }
 
-    // Thin labels so they do not overlap: rows need ~11 px; columns, rotated by 50 degrees, ~15 px.
-    // Every step-th one, step the smallest of 1, 2, 5, 10, 20, 50, ... that leaves room: round
+    // Thin labels so they do not overlap (need, above). Every step-th one, step the smallest of 1, 2, 5, 10, 20, 50, ... that leaves room: round
     // numbers read easily, and one step over a range of sizes keeps the labels (and their
     // text) in place while a slider changes the size.
     const step = (c, px) => {
@@ -215,8 +235,10 @@ export function heatmap(container, options = {}) {
       const power = 10 ** Math.floor(Math.log10(need));
       return [1, 2, 5, 10].map((m) => m * power).find((s) => s >= need);
     };
-    drawLabels(rowLabelsG, rowLabels, step(cell, 11), (i) => ({ x: -6, y: i * cell + cell / 2, dy: '0.35em', 'text-anchor': 'end' }));
-    drawLabels(colLabelsG, colLabels, step(cell, 15), (j) => ({ transform: `translate(${j * cell + cell / 2},-6) rotate(-50)` }));
+    drawLabels(rowLabelsG, rowLabels.map((l) => fitLabel(l, 7)), step(cell, need.row), (i) => ({ x: -6, y: i * cell + cell / 2, dy: '0.35em', 'text-anchor': 'end' }));
+    drawLabels(colLabelsG, colLabels.map((l) => fitLabel(l, 5.2)), step(cell, need.col), (j) => (upright
+      ? { transform: `translate(${j * cell + cell / 2},-6)`, 'text-anchor': 'middle' }
+      : { transform: `translate(${j * cell + cell / 2},-6) rotate(-50)`, 'text-anchor': 'start' }));
     // Notes are thinned like the row labels they sit beside.
     drawLabels(notesG, data.rowNotes || [], step(cell, 11), (i) => ({ x: gridW + 6, y: i * cell + cell / 2, dy: '0.35em' }));
     setText(rowTitle, opts.rowTitle);
@@ -258,6 +280,7 @@ export function heatmap(container, options = {}) {
         key,
         height: 4 + drawLegend(legendG, {
           id, color, domain, diverging: opts.diverging, hatch: hatchFill, note: `colour: ${opts.legendNote}`, width,
+          format: opts.legendFormat,
         }),
       };
     }

@@ -1,15 +1,34 @@
-// drawLegend(group, { color, domain, diverging, blocked, note, width }) draws a
+// drawLegend(group, { color, domain, diverging, blocked, note, width, format }) draws a
 // colour scale's legend inside a chart's SVG (so exported images keep it): a
 // gradient bar with the domain's ends (and 0, marked, for a diverging scale),
 // a hatched swatch when some cells are blocked, and a note saying whose scale
-// it is ("this panel's own scale", "one scale for every panel"). -> its height.
-// color: a d3 scale; domain: [lo, hi]; hatch: the fill of a blocked cell.
+// it is ("this panel's own scale", "one scale for every panel"), wrapped onto as
+// many lines as the width needs (a phone's narrow panel cuts nothing). -> its height.
+// color: a d3 scale; domain: [lo, hi]; hatch: the fill of a blocked cell;
+// format: value -> tick text (default 3 significant digits, signed when diverging).
 import { format as d3format, range } from 'd3';
 
 const BAR = { height: 10, width: 160 };
+const LINE = 13; // px per line of the note (11 px text)
+const CHAR = 6.2; // px per character of 11 px text, a little above the average, so lines never overrun
 const tick = d3format('.3~g');
 
-export function drawLegend(group, { id, color, domain, diverging, hatch, note, width }) {
+// Greedy word wrap of the note into lines of at most `chars` characters.
+function wrap(text, chars) {
+  const lines = [];
+  for (const word of String(text || '').split(/\s+/).filter(Boolean)) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + 1 + word.length <= chars) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+export function drawLegend(group, { id, color, domain, diverging, hatch, note, width, format }) {
+  const label = format || ((v) => (diverging && v > 0 ? `+${tick(v)}` : tick(v))); // a diverging scale shows its sign
+  const lines = wrap(note, Math.max(12, Math.floor((width - 8) / CHAR)));
+  const shift = Math.max(0, lines.length - 1) * LINE; // the bar moves down under a note of several lines
+  group.attr('data-note-lines', lines.length);
   const barWidth = Math.max(80, Math.min(BAR.width, width - 8));
   const [lo, hi] = domain;
   const stops = range(11).map((k) => lo + ((hi - lo) * k) / 10);
@@ -17,7 +36,7 @@ export function drawLegend(group, { id, color, domain, diverging, hatch, note, w
   gradient.selectAll('stop').data(stops).join('stop')
     .attr('offset', (_, k) => `${k * 10}%`).attr('stop-color', (v) => color(v));
   group.selectAll('rect.legend-bar').data([0]).join('rect').attr('class', 'legend-bar')
-    .attr('y', 14).attr('width', barWidth).attr('height', BAR.height).attr('fill', `url(#${id}-legend)`);
+    .attr('y', 14 + shift).attr('width', barWidth).attr('height', BAR.height).attr('fill', `url(#${id}-legend)`);
   const ticks = diverging ? [lo, 0, hi] : [lo, hi];
   const x = (v) => ((v - lo) / (hi - lo || 1)) * barWidth;
   group.selectAll('g.legend-tick').data(ticks).join((enter) => {
@@ -25,7 +44,7 @@ export function drawLegend(group, { id, color, domain, diverging, hatch, note, w
     g.append('line');
     g.append('text');
     return g;
-  }).attr('transform', (v) => `translate(${x(v)},0)`).each(function drawTick(v, k) {
+  }).attr('transform', (v) => `translate(${x(v)},${shift})`).each(function drawTick(v, k) {
     const g = this;
     g.querySelector('line').setAttribute('y1', diverging && v === 0 ? 11 : 14);
     g.querySelector('line').setAttribute('y2', 14 + BAR.height + 3);
@@ -33,10 +52,11 @@ export function drawLegend(group, { id, color, domain, diverging, hatch, note, w
     const text = g.querySelector('text');
     text.setAttribute('y', 14 + BAR.height + 14);
     text.setAttribute('text-anchor', ['start', diverging ? 'middle' : 'end', 'end'][k]);
-    text.textContent = diverging && v > 0 ? `+${tick(v)}` : tick(v); // a diverging scale shows its sign
+    text.textContent = label(v);
   });
-  group.selectAll('text.legend-note').data([note]).join('text').attr('class', 'legend-note')
-    .attr('y', 9).text((d) => d);
+  group.selectAll('text.legend-note').data([0]).join('text').attr('class', 'legend-note')
+    .attr('y', 9).selectAll('tspan').data(lines).join('tspan')
+    .attr('x', 0).attr('dy', (_, k) => (k === 0 ? 0 : LINE)).text((d) => d);
   const swatch = group.selectAll('g.legend-blocked').data(hatch ? [hatch] : []).join((enter) => {
     const g = enter.append('g').attr('class', 'legend-blocked');
     g.append('rect').attr('width', 12).attr('height', BAR.height);
@@ -45,8 +65,8 @@ export function drawLegend(group, { id, color, domain, diverging, hatch, note, w
   });
   // Beside the bar when it fits, else on a line of its own below it.
   const below = width < barWidth + 200;
-  const base = 14 + BAR.height + 18;
-  swatch.attr('transform', below ? `translate(0,${base + 4})` : `translate(${barWidth + 14},14)`)
+  const base = 14 + shift + BAR.height + 18;
+  swatch.attr('transform', below ? `translate(0,${base + 4})` : `translate(${barWidth + 14},${14 + shift})`)
     .select('rect').attr('fill', (d) => d);
   return hatch && below ? base + BAR.height + 8 : base;
 }

@@ -6,15 +6,19 @@
 //   chart.update({ x: [0, 1, ...], series: [{ name: 'dim 0', values: Float64Array }, ...], refs });
 //
 // Options (defaults): xTitle, yTitle (''), yDomain ('auto' = extent of the data,
-// or [lo, hi]), height (240), markers (false: dots on each point),
+// 'zero' = from 0 (or the lowest value, if below 0) to the largest, or [lo, hi]),
+// height (240), markers (false: dots on each point; 'auto': dots while there are at
+// most 32 x positions, where they stay apart), xScale ('linear', or 'symlog': a
+// logarithmic axis that keeps 0, so offsets 0-5 are not squeezed beside 100),
 // format ('.3f') for readout values, xFormat (String) for the readout's x,
-// xTicks (null = automatic, or an array of x values to tick, e.g. [1, 2, 3] for layers).
+// xTicks (null = automatic, an array of x values to tick, e.g. [1, 2, 3] for layers,
+// or ([lo, hi]) -> such an array, for ticks that follow the data).
 // Data: x (numbers, default 0..len-1); series [{ name, values }], drawn in
 // --series-1..6 colours; refs: horizontal reference lines [{ y, label }] (e.g. ln n);
 // marks: vertical lines at x values [{ x, label, kind }] (e.g. a training step).
 // Keyboard: the SVG is focusable and the arrow keys (Home, End) walk the x
 // positions, spoken once per key press; a tap shows the readout on touch screens.
-import { select, pointer, scaleLinear, axisBottom, axisLeft, extent, format as d3format, bisectCenter } from 'd3';
+import { select, pointer, scaleLinear, scaleSymlog, axisBottom, axisLeft, extent, format as d3format, bisectCenter } from 'd3';
 import { drawRefs, drawMarks } from './refs.js';
 import { registerChart } from './registry.js';
 import { trackWidth } from './width.js';
@@ -22,6 +26,13 @@ import { announce } from './announce.js';
 import { rowMove } from './keys.js';
 
 const SERIES_COLOURS = 6;
+const MARKERS_UP_TO = 32; // x positions with markers: 'auto'
+
+function yExtent(domain, values) {
+  if (Array.isArray(domain)) return [...domain];
+  const [lo, hi] = extent(values);
+  return domain === 'zero' ? [Math.min(0, lo), Math.max(0, hi)] : [lo, hi];
+}
 
 // The SVG path through the points (x(i), y(values[i])): straight segments, as
 // d3.line() with its default linear curve draws them (null for no points). Our
@@ -64,9 +75,10 @@ export function lineChart(container, options = {}) {
     const h = opts.height - margin.top - margin.bottom;
     const xs = data.x || Array.from(data.series[0]?.values || [], (_, i) => i);
     const all = data.series.flatMap((s) => Array.from(s.values)).concat((data.refs || []).map((r) => r.y));
-    const yDomain = opts.yDomain === 'auto' ? extent(all) : opts.yDomain;
+    const yDomain = yExtent(opts.yDomain, all);
     if (yDomain[0] === yDomain[1]) yDomain[1] = yDomain[0] + 1;
-    const x = scaleLinear().domain(extent(xs)).range([0, w]);
+    const x = (opts.xScale === 'symlog' ? scaleSymlog() : scaleLinear()).domain(extent(xs)).range([0, w]);
+    const markers = opts.markers === 'auto' ? xs.length <= MARKERS_UP_TO : opts.markers;
     const y = scaleLinear().domain(yDomain).nice().range([h, 0]);
     scales = { x, y, xs };
 
@@ -75,7 +87,8 @@ export function lineChart(container, options = {}) {
         + 'Arrow keys read the values; “Show numbers” gives a table.');
     plot.attr('transform', `translate(${margin.left},${margin.top})`);
     const xAxisGen = axisBottom(x);
-    if (opts.xTicks) xAxisGen.tickValues(opts.xTicks).tickFormat(opts.xFormat);
+    const ticks = typeof opts.xTicks === 'function' ? opts.xTicks(extent(xs)) : opts.xTicks;
+    if (ticks) xAxisGen.tickValues(ticks).tickFormat(opts.xFormat);
     else xAxisGen.ticks(Math.max(2, Math.floor(w / 70)));
     xAxis.attr('transform', `translate(0,${h})`).call(xAxisGen);
     yAxis.call(axisLeft(y).ticks(Math.max(2, Math.floor(h / 40))));
@@ -88,7 +101,7 @@ export function lineChart(container, options = {}) {
       return g;
     }).attr('class', (_, i) => `series s${(i % SERIES_COLOURS) + 1}`);
     groups.select('path').attr('d', (s) => polyline(s.values, (i) => x(xs[i]), y));
-    groups.selectAll('circle').data((s) => (opts.markers ? Array.from(s.values) : []))
+    groups.selectAll('circle').data((s) => (markers ? Array.from(s.values) : []))
       .join('circle').attr('r', 3).attr('cx', (_, i) => x(xs[i])).attr('cy', (v) => y(v));
     drawRefs(refsG, data.refs, w, y);
     drawMarks(marksG, data.marks, h, x);

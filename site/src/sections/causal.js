@@ -26,7 +26,7 @@ export default {
     const weightsChart = heatmap(root.querySelector('[data-chart="weights"]'), {
       rowTitle: 'step (query)', colTitle: 'key', maxCell: 40,
       readout: (c) => `“${c.rowLabel}” takes ${(c.value * 100).toFixed(1)}% from “${c.colLabel}”`,
-      hint: 'Hover over a cell to read its weight; click it or press Enter to see how it is computed.',
+      hint: 'Point at or tap a cell to read its weight; click, tap or press Enter on it to see how it is computed.',
     });
     const stepInput = root.querySelector('input[name="step"]');
     const readout = root.querySelector('[data-step-readout]');

@@ -16,7 +16,7 @@ export default {
       rowTitle: 'query (attending from)',
       colTitle: 'key (attended to)',
       readout: (c) => `“${c.rowLabel}” (query ${c.row + 1}) takes ${(c.value * 100).toFixed(1)}% of its output from “${c.colLabel}” (key ${c.col + 1})`,
-      hint: 'Hover over a cell (or focus the chart and use the arrow keys) to read its value; click it or press Enter to see how it is computed.',
+      hint: 'Point at or tap a cell (or focus the chart and use the arrow keys) to read its value; click, tap or press Enter on it to see how it is computed.',
     });
     const readWords = wordReader(core);
     let words = null;

@@ -133,8 +133,14 @@ export function computationStrip(figure, source) {
   }
 
   figure.querySelector('[data-action="close-strip"]')?.addEventListener('click', close);
-  figure.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape') close();
+  // Escape closes it from anywhere in its section: inside the strip, and on the
+  // heatmap whose cell opened it (where the keyboard is after Enter on a cell).
+  (figure.closest('section') || figure).addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || figure.hidden) return;
+    const inside = figure.contains(document.activeElement);
+    close();
+    // Focus was in the strip, now hidden: back to the figure the learner chose the cell in.
+    if (inside) figure.closest('.strip-pair, section')?.querySelector('.chart svg[tabindex]')?.focus();
   });
 
   return {

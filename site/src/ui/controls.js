@@ -22,11 +22,13 @@
 //   refuse, and writes each change back;
 // - reset(): every control back to its default, one input event at a time,
 //   so the section redraws exactly as if the learner had moved them.
+// - says beside a text field when a paste was cut to its maxlength (ui/paste-cut.js).
 // controlsOf(root) gives page tools (export, Copy link, Reset) the section's controls.
 import { problemWith, humanize } from './validate.js';
 import { readParams, writeParam } from './url-state.js';
 import { markStale } from './stale.js';
 import { linkNote } from './link-note.js';
+import { watchPasteCuts } from './paste-cut.js';
 
 const registry = new WeakMap();
 
@@ -90,6 +92,7 @@ export function bindControls(root, onChange) {
     else applyRaw(el, raw, root);
   }
   linkNote(root, ignored);
+  watchPasteCuts(root);
 
   const state = {};
   const showValue = (name) => {
