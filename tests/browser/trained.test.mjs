@@ -34,7 +34,7 @@ function expected(page, text) {
     const r = m.run(t);
     const best = r.heads.reduce((a, b) => (b.previousToken > a.previousToken ? b : a));
     const out = {
-      n: r.tokens.length, words: r.words.labels.length, unknown: r.unknown, best,
+      n: r.tokens.length, words: r.words.labels.length, tokens: r.tokens.map((t) => t.replace(/ /g, '·')), unknown: r.unknown, best,
       weights: Array.from(r.attention[best.layer][best.head].data),
       heads: r.heads, layers: m.config.layers, parameters: m.config.parameters, heldOutLoss: m.meta.heldOutLoss,
       offsets: core.modelLayers(r.attention).meanByOffset.map((c) => Array.from(c)),
@@ -68,15 +68,34 @@ for (const mode of ['http', 'file']) {
     for (const badge of badges) assert.match(badge, BADGE);
     assert.ok(badges[0].includes(`${want.heldOutLoss.toFixed(2)} nats/char`) && badges[0].includes(`${Math.round(want.parameters / 1000)}k parameters`));
     // The curriculum's phases that only widen the alphabet are one stage, and the stages add up to the steps.
+    // The view leads with what to notice; the recipe is folded under "How this model was trained".
+    assert.match(await panel.locator('.trained-lead').textContent(), /^What to notice: /);
+    const disclosure = panel.locator('details.trained-about');
+    assert.equal(await disclosure.locator('summary').textContent(), 'How this model was trained');
+    assert.equal(await disclosure.evaluate((d) => d.open), false, 'folded until asked for');
+    assert.ok(await panel.locator('[data-model-about]').isHidden());
+    await disclosure.locator('summary').click();
+    assert.ok(await panel.locator('[data-model-about]').isVisible());
     const about = await panel.locator("[data-model-about]").textContent();
-    const [, total, first, second] = about.match(/for (\d+) steps on .*: (\d+) steps on windows of 32 characters, \d+% with a string of \d+-\d+ distinct random characters written twice in a row, drawn from the \d+, then \d+, \d+ and \d+ most frequent characters \([\d, and]+ steps\); then (\d+) steps on windows of 128 characters.*The induction scores of section 8 say whether one did\.$/);
+    const [, total, first, second] = about.match(/for (\d+) steps on .*: (\d+) steps on windows of 32 characters, \d+% with a string of \d+-\d+ distinct random characters written twice in a row, drawn from the \d+, then \d+, \d+ and \d+ most frequent characters \([\d, and]+ steps\); then (\d+) steps on windows of 128 characters.*The induction scores of section 8 say whether one did\. It copies strings of random characters, as trained; on a repeat of Austen’s own text .*\.$/);
     assert.equal(Number(first) + Number(second), Number(total));
+    // The held-out loss beside its baselines, read from the data that travels with the weights.
+    const baselines = await page.evaluate(() => window.attentionAtlasModel.baselines);
+    assert.ok(want.heldOutLoss < baselines.bigram && baselines.bigram < baselines.unigram, 'the model beats bigram counts, which beat unigram counts');
+    assert.ok(about.includes(`only how often each character occurs needs ${baselines.unigram.toFixed(2)} nats`), about);
+    assert.ok(about.includes(`knows the character before ${baselines.bigram.toFixed(2)}`), about);
 
     // The default head is the strongest previous-token head, and its cells are the core's weights.
     assert.equal(await panel.locator('select[name="layer"]').inputValue(), String(want.best.layer));
     assert.equal(await panel.locator('select[name="head"]').inputValue(), String(want.best.head));
     const head = panel.locator('[data-chart="trained-head"]');
     assert.equal(await cellCount(head), want.n * want.n);
+    // Its title says what the head does on this text in plain words (section 1 names no role yet).
+    const title = await panel.locator('[data-head-title]').textContent();
+    assert.equal(title, `layer ${want.best.layer + 1}, head ${want.best.head + 1}: on your text, each character after the first gives on average ${want.best.previousToken.toFixed(2)} of its weight to the one just before`);
+    // Every row and every column keeps its label (one character each, upright).
+    assert.deepEqual(await head.locator('.row-labels text').allTextContents(), want.tokens);
+    assert.deepEqual(await head.locator('.col-labels text').allTextContents(), want.tokens);
     // Its numbers ("Show numbers", two decimals) are the core's weights.
     const shown = (await tableNumbers(head.locator('xpath=ancestor::figure[1]'))).flat();
     assert.equal(shown.length, want.n * want.n);
@@ -105,6 +124,12 @@ for (const mode of ['http', 'file']) {
     assert.ok(await unknown.isVisible());
     assert.match(await unknown.textContent(), /“☃”, “€”/);
     assert.deepEqual((await expected(page, 'A snowman ☃ and a € sign')).unknown, ['☃', '€']);
+    // By characters, each unknown one is drawn as the symbol the model reads instead, as the note says.
+    await panel.locator('select[name="unit"]').selectOption('characters');
+    const read = await head.locator('.row-labels text').allTextContents();
+    assert.equal(read.filter((l) => l === '\uFFFD').length, 2);
+    assert.ok(!read.includes('☃') && !read.includes('€'));
+    await panel.locator('select[name="unit"]').selectOption('words');
     await field.fill('x');
     assert.match(await panel.locator('[data-error-for="text"]').textContent(), /2/);
     assert.equal(await cellCount(head), 49, 'the last good figure stays (7 words)');
@@ -140,22 +165,63 @@ test('every other trained view draws the core’s numbers, loads the model only 
   for (const key of ['previousToken', 'firstToken', 'induction']) {
     assert.equal(await hr.locator(`[data-chart="trained-rank-${key}"] g.bar`).count(), 12, `${key}: one bar per head`);
   }
+  // The best head of each role, each head drawn once: a head best at two roles gets one panel naming both.
   const best = hr.locator('[data-chart="trained-best"] .panel-title');
-  assert.equal(await best.count(), 3);
   const hrText = await hr.locator('[data-trained] input[name="text"]').inputValue();
   const hrWant = await expected(page, hrText);
-  assert.equal(await best.first().textContent(), `Best previous-token head: layer ${hrWant.best.layer + 1}, head ${hrWant.best.head + 1}`);
+  const roles = [['previousToken', 'previous-token'], ['firstToken', 'first-token'], ['induction', 'induction']];
+  const winners = new Map();
+  for (const [key, name] of roles) {
+    const h = hrWant.heads.reduce((a, b) => (b[key] > a[key] ? b : a));
+    const id = `layer ${h.layer + 1}, head ${h.head + 1}`;
+    winners.set(id, [...(winners.get(id) || []), name]);
+  }
+  const titles = [...winners].map(([id, names]) => `Best ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`} head: ${id}`);
+  assert.deepEqual(await best.allTextContents(), titles);
+  assert.equal(new Set(titles).size, titles.length, 'no head drawn twice');
+
+  // One click puts a repeated random string in; the best induction head then draws its stripe:
+  // in the second copy, most of each row on the character after the same one in the first copy.
+  await hr.getByRole('button', { name: 'A repeated random string' }).click();
+  const example = await hr.locator('[data-trained-example]').getAttribute('data-trained-example');
+  assert.equal(await hr.locator('[data-trained] input[name="text"]').inputValue(), example);
+  const stripe = await page.evaluate(async (t) => {
+    const core = await window.createAttentionCore({ full: true });
+    const m = core.loadModel(window.attentionAtlasModel);
+    const r = m.run(t);
+    const h = r.heads.reduce((a, b) => (b.induction > a.induction ? b : a));
+    const a = r.attention[h.layer][h.head];
+    const segment = t.match(/(\w{6,})\W.*\1/)[1];
+    const [first, second] = [t.indexOf(segment), t.lastIndexOf(segment)];
+    let sum = 0;
+    for (let k = 0; k < segment.length; k++) sum += a.data[(second + k) * a.cols + first + k + 1];
+    m.dispose();
+    return { mean: sum / segment.length, title: `layer ${h.layer + 1}, head ${h.head + 1}` };
+  }, example);
+  assert.ok(stripe.mean > 0.5, `the stripe holds ${stripe.mean.toFixed(2)} of each second-copy row`);
+  assert.ok((await best.allTextContents()).some((t) => t.includes('induction') && t.endsWith(stripe.title)));
   const ranked = await hr.locator('[data-chart="trained-rank-induction"] g.bar').evaluateAll((bars) => bars.map((b) => b.textContent));
   assert.equal(ranked.length, 12);
 
   const di = await openTrained(page, 'distance');
   const diWant = await expected(page, await di.locator('[data-trained] input[name="text"]').inputValue());
   assert.equal(await di.locator('[data-chart="trained-offsets"] g.series').count(), diWant.layers);
-  assert.equal(await di.locator('[data-chart="trained-offsets"] g.series').first().locator('circle').count(), diWant.offsets[0].length);
+  // Offsets on a logarithmic axis that keeps 0: the first five offsets get a fifth of the axis or more
+  // (on a linear axis over ~90 offsets they got 50 px); no markers on that many points.
+  const tickAt = (t) => di.locator('[data-chart="trained-offsets"] .axis.x .tick').filter({ hasText: new RegExp(`^${t}$`) })
+    .evaluate((g) => Number(g.getAttribute('transform').match(/translate\(([\d.]+)/)[1]));
+  const axisWidth = await di.locator('[data-chart="trained-offsets"] .axis.x .domain').evaluate((p) => p.getBBox().width);
+  assert.ok(diWant.offsets[0].length > 32);
+  assert.ok((await tickAt(5)) - (await tickAt(0)) > axisWidth / 5, 'offsets 0-5 are not squeezed');
+  assert.equal(await di.locator('[data-chart="trained-offsets"] g.series circle').count(), 0);
 
   const ly = await openTrained(page, 'layers');
   assert.equal(await ly.locator('[data-chart="trained-distance"] g.series circle').count(), 3);
   assert.equal(await ly.locator('[data-chart="trained-entropy"] g.series circle').count(), 3);
+  for (const name of ['trained-distance', 'trained-entropy']) {
+    const ticks = await ly.locator(`[data-chart="${name}"] .axis.y .tick text`).allTextContents();
+    assert.equal(Number(ticks[0]), 0, `${name}: the value axis starts at 0`);
+  }
 
   const fl = await openTrained(page, 'flow');
   assert.equal(await fl.locator('[data-trained] select[name="unit"]').inputValue(), 'words');

@@ -1,7 +1,9 @@
 // The words that name the shipped model on every trained figure, all read from
-// m.config and m.meta (never written into the page by hand):
-//   badgeText(m)  "Trained model: 3 layers × 4 heads, 168k parameters, Austen, 1.36 nats/char held out"
-//   aboutText(m)  one sentence on what it was trained on and how
+// m.config and m.meta (never written into the page by hand), and the held-out
+// baselines that travel with the weights (attentionAtlasModel.baselines, from
+// the corpus tool's counts, see load.js):
+//   badgeText(m)  "Trained model: <layers> layers × <heads> heads, <n>k parameters, Austen, <loss> nats/char held out"
+//   aboutText(m, baselines)  what it was trained on and how, and what its loss compares with
 const thousands = (n) => (n >= 1000 ? `${Math.round(n / 1000)}k` : String(n));
 
 const percent = (share) => `${Math.round(share * 100)}%`;
@@ -43,12 +45,28 @@ export function badgeText(m) {
     + `${m.meta.heldOutLoss.toFixed(2)} nats/char held out`;
 }
 
-export function aboutText(m) {
+// baselines: { unigram, bigram } in nats per character on the held-out text, of
+// add-one smoothed counts on the training text (tools/corpus/entropy.mjs), or null
+function baselineText(baselines) {
+  if (!baselines) return '';
+  return ` For comparison, on the same held-out text a model that knows only how often each character occurs `
+    + `needs ${baselines.unigram.toFixed(2)} nats, and one that also knows the character before `
+    + `${baselines.bigram.toFixed(2)} (character counts on the training text).`;
+}
+
+// What the shipped model does with repeats, measured on it when it was trained
+// (README, "The trained model"): true of site/model/austen.atlm as committed;
+// a retrained model that copies text needs this sentence changed.
+const COPYING = ' It copies strings of random characters, as trained; on a repeat of Austen’s own text its heads '
+  + 'barely look at the earlier copy, and it predicts the second copy no better than the first.';
+
+export function aboutText(m, baselines = null) {
   const { config: c, meta } = m;
   const phases = stages(meta.curriculum || []).map(stageText).join('; then ');
   const windows = phases ? ` Its training windows, to give induction heads (which find an earlier copy and predict what came next) a reason to form: ${phases}. The induction scores of section 8 say whether one did.` : '';
   return `A character-level Transformer with ${c.layers} layers of ${c.heads} heads (d_model ${c.dModel}, `
     + `context ${c.context} characters, ${c.vocab.length} known characters), trained by this project's own C++ code `
     + `for ${meta.steps} steps on ${meta.corpus}; held out: ${meta.heldOutRule}, where it needs `
-    + `${meta.heldOutLoss.toFixed(2)} nats (${meta.heldOutBitsPerChar.toFixed(2)} bits) per character.${windows}`;
+    + `${meta.heldOutLoss.toFixed(2)} nats (${meta.heldOutBitsPerChar.toFixed(2)} bits) per character.`
+    + `${baselineText(baselines)}${windows}${COPYING}`;
 }

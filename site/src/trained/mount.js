@@ -5,7 +5,10 @@
 //   <div class="view-switch" data-view-switch> two <button data-view-choice="base|trained"> </div>
 //   <div data-view="base"> ...the section's own controls and figures... </div>
 //   <div class="trained-view" data-view="trained" data-trained="<view name>" hidden>
-//     <p data-model-about></p> <div data-trained-controls></div> <p data-trained-status>
+//     <p class="trained-lead"> what to notice </p>
+//     <details class="trained-about"><summary>How this model was trained</summary><p data-model-about></p></details>
+//     <div data-trained-controls></div> <p data-trained-status>
+//     optional <button data-trained-example="text">: one click puts that text in the view's text field
 //     figures whose captions start with <span class="provenance" data-kind="trained" data-model-badge>
 //   </div>
 // The section's sentence (if it has one) becomes the trained view's text when
@@ -18,6 +21,7 @@
 import { views } from './views/index.js';
 import { trainedControls } from './controls.js';
 import { aboutText, badgeText } from './badge.js';
+import { heldOutBaselines } from './load.js';
 import { controlsOf } from '../ui/controls.js';
 
 const MAX_CHARACTERS = 128;
@@ -65,7 +69,7 @@ export function mountTrained(root, core, loadModel) {
 
   function begin(m) {
     panel.querySelectorAll('[data-model-badge]').forEach((el) => { el.textContent = badgeText(m); });
-    panel.querySelectorAll('[data-model-about]').forEach((el) => { el.textContent = aboutText(m); });
+    panel.querySelectorAll('[data-model-about]').forEach((el) => { el.textContent = aboutText(m, heldOutBaselines(m)); });
     copied = sentence();
     const first = m.run(copied.length >= 2 ? copied : FALLBACK_TEXT);
     controls = trainedControls(panel.querySelector('[data-trained-controls]'), {
@@ -86,6 +90,9 @@ export function mountTrained(root, core, loadModel) {
       draw(run, state);
     };
     controls.onChange(update);
+    panel.querySelectorAll('[data-trained-example]').forEach((button) => {
+      button.addEventListener('click', () => controls.set('text', button.dataset.trainedExample));
+    });
     update();
   }
 

@@ -13,7 +13,7 @@ export default {
     const arrows = arrowDiagram(panel.querySelector('[data-chart="trained-arrows"]'), {
       hint: 'Point at a word (or focus the diagram) to see its incoming and outgoing arrows.',
     });
-    const rollout = heatmapGrid(panel.querySelector('[data-chart="trained-rollout"]'), { linked: true, minPanel: 220 });
+    const rollout = heatmapGrid(panel.querySelector('[data-chart="trained-rollout"]'), { linked: true, minPanel: 300, labelAll: true });
     return (run, state) => {
       const { labels, attention } = byUnit(run, state.unit);
       const layers = core.modelLayers(attention);

@@ -6,7 +6,7 @@ import { byUnit } from '../units.js';
 export default {
   choices: () => ({ layer: 0 }),
   init(panel) {
-    const grid = heatmapGrid(panel.querySelector('[data-chart="trained-heads"]'), { linked: true, minPanel: 240 });
+    const grid = heatmapGrid(panel.querySelector('[data-chart="trained-heads"]'), { linked: true, minPanel: 300, labelAll: true });
     return (run, state) => {
       const { labels, attention } = byUnit(run, state.unit);
       grid.update(attention[state.layer].map((matrix, h) => {

@@ -27,8 +27,9 @@ export default {
     const chart = heatmap(panel.querySelector('[data-chart="trained-head"]'), {
       rowTitle: 'query (attending from)',
       colTitle: 'key (attended to)',
+      labelAll: true, // every character keeps its label; a long text scrolls sideways
       readout: (c) => `“${c.rowLabel}” (query ${c.row + 1}) takes ${(c.value * 100).toFixed(1)}% from “${c.colLabel}” (key ${c.col + 1})`,
-      hint: 'Hover over a cell (or focus the chart and use the arrow keys) to read its weight.',
+      hint: 'Point at or tap a cell (or focus the chart and use the arrow keys) to read its weight.',
     });
     const plane = scatter(panel.querySelector('[data-chart="trained-qk"]'), {
       xTitle: 'principal axis 1', yTitle: 'principal axis 2',
@@ -40,8 +41,10 @@ export default {
     return (run, state) => {
       const { labels, attention } = byUnit(run, state.unit);
       const report = run.heads.find((h) => h.layer === state.layer && h.head === state.head);
-      title.textContent = `${headName(state.layer, state.head)}: previous-token ${report.previousToken.toFixed(2)}, `
-        + `first-token ${report.firstToken.toFixed(2)}, induction ${report.induction.toFixed(2)}`;
+      // Section 1 names no role yet (section 8 does): the title says in plain words what the
+      // previous-token score measures, on the learner's own text.
+      title.textContent = `${headName(state.layer, state.head)}: on your text, each character after the first gives on average `
+        + `${report.previousToken.toFixed(2)} of its weight to the one just before`;
       chart.update({ matrix: attention[state.layer][state.head], rowLabels: labels, colLabels: labels });
       const qk = m.queryKey(state.text, state.layer, state.head);
       const weights = run.attention[state.layer][state.head];
