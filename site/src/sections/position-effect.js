@@ -24,7 +24,7 @@ export default {
       make('with', { readout: (c) => `with: “${c.rowLabel}” → “${c.colLabel}” ${percent(c)}` }),
       make('difference', {
         diverging: true, domain: 'auto', format: '+.0%', // percentage points: "+2%" fits a cell, "+0.02" does not
-        legendFormat: (v) => `${v > 0 ? '+' : ''}${(v * 100).toFixed(1)} pts`, // the caption's and readout's unit
+        legendFormat: (v) => (v === 0 ? '0' : `${v > 0 ? '+' : ''}${(v * 100).toFixed(1)} pts`), // the caption's and readout's unit
         readout: (c) => `change: “${c.rowLabel}” → “${c.colLabel}” ${c.value >= 0 ? '+' : ''}${(c.value * 100).toFixed(1)} points`,
       }),
     ];
