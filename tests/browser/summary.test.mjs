@@ -13,7 +13,7 @@ const SECTION_IDS = ['self-attention', 'patterns', 'multi-head', 'positional-enc
   'cross-attention', 'head-roles', 'distance', 'layers', 'entropy', 'flow', 'learn'];
 test('the summary links to the thirteen sections in order, and every link points to an existing section', async () => {
   const { page, errors, outside } = await browser.open('file');
-  const links = await page.locator('#summary a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  const links = await page.locator('#summary .summary-list a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   assert.deepEqual(links, SECTION_IDS.map((id) => `#${id}`));
   const present = await page.evaluate((ids) => ids.filter((id) => document.getElementById(id)?.matches('section.chapter')), SECTION_IDS);
   const missing = SECTION_IDS.filter((id) => !present.includes(id));
