@@ -4,8 +4,8 @@
 // started from it, each function of the trainer and model APIs is one that throws
 // an Error saying where the function lives, instead of failing deep inside with
 // "undefined is not a constructor"; trainerDefaults, data, is there as on a full core.
-// FULL_ONLY names them: tests/wasm/lean.test.mjs checks that a full core has these
-// functions and a lean one the same keys.
+// FULL_ONLY names them: tests/wasm/lean.test.mjs checks that it lists exactly the
+// functions of the full engine's trainer and model API, and that a lean core has the same keys.
 import { TRAINER_DEFAULTS } from './trainer-defaults.js';
 
 export const FULL_ONLY = ['createTrainer', 'loadTrainer', 'loadModel'];

@@ -37,8 +37,6 @@ Task parse_task(const std::string& name) {
   throw std::invalid_argument("task must be 'induction' or 'reverse'; got '" + name + "'");
 }
 
-std::string task_name(Task task) { return task == Task::induction ? "induction" : "reverse"; }
-
 Example make_example(Task task, int context, int vocab, std::uint64_t seed) {
   Rng rng(seed);
   Example ex;

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "atlas/attention/attention_distance.hpp"
+#include "atlas/attention/number_text.hpp"
 #include "atlas/attention/random.hpp"
 #include "atlas/model/bytes.hpp"
 #include "atlas/model/head_scores.hpp"
@@ -17,11 +18,6 @@ constexpr std::uint64_t kRepeatStream = 0x1d0c7u;
 
 void need(bool ok, const std::string& message) {
   if (!ok) throw std::invalid_argument(message);
-}
-
-std::string number(double v) {
-  std::string s = std::to_string(v);
-  return s;
 }
 
 Matrix to_double(const RowMatrix<float>& m) { return m.cast<double>(); }
@@ -41,10 +37,10 @@ void validate(const TrainerOptions& o) {
   need(o.shape.vocab >= 4 && o.shape.vocab <= 64, "vocab must be 4 to 64; got " + std::to_string(o.shape.vocab));
   need(o.batch >= 1 && o.batch <= 64, "batch must be 1 to 64; got " + std::to_string(o.batch));
   need(std::isfinite(o.learning_rate) && o.learning_rate > 0 && o.learning_rate <= 10,
-       "learningRate must be greater than 0 and at most 10; got " + number(o.learning_rate));
+       "learningRate must be greater than 0 and at most 10; got " + number_text(o.learning_rate));
   need(std::isfinite(o.weight_decay) && o.weight_decay >= 0 && o.weight_decay <= 1,
-       "weightDecay must be 0 to 1; got " + number(o.weight_decay));
-  need(std::isfinite(o.clip) && o.clip > 0 && o.clip <= 1000, "clip must be greater than 0 and at most 1000; got " + number(o.clip));
+       "weightDecay must be 0 to 1; got " + number_text(o.weight_decay));
+  need(std::isfinite(o.clip) && o.clip > 0 && o.clip <= 1000, "clip must be greater than 0 and at most 1000; got " + number_text(o.clip));
 }
 
 Trainer::Trainer(const TrainerOptions& options)
@@ -78,7 +74,7 @@ StepResult Trainer::step(int k) {
       stop_message_ = "Training stopped at step " + std::to_string(step_) + ": the loss " +
                       (std::isfinite(loss) ? "rose to " + std::to_string(loss).substr(0, 6) + " nats, worse than guessing"
                                            : std::string("is no longer a finite number")) +
-                      " (the learning rate " + number(options_.learning_rate).substr(0, 8) + " is probably too high).";
+                      " (the learning rate " + number_text(options_.learning_rate) + " is probably too high).";
       break;
     }
     optimizer_.step(model_.parameters(), grad, decay_);

@@ -33,7 +33,6 @@ inline constexpr int kSeparatorToken = 1;
 
 // Throws std::invalid_argument unless name is "induction" or "reverse".
 Task parse_task(const std::string& name);
-std::string task_name(Task task);
 
 struct Example {
   std::vector<int> tokens;   // context tokens
