@@ -69,7 +69,7 @@ const renormalised = {
         margin: value - before,
         check: (guess) => ({
           correct: Math.abs(guess - value) <= this.tolerance,
-          why: `The mask keeps the weights of the keys up to ${wordAt(words, row)} (${seen.join(', ')}) and divides each by their sum, so the row sums to 1 again: ${f3(before)} becomes ${f3(value)}${Math.abs(guess - value) <= this.tolerance ? '' : `, not ${guess}`}.`,
+          why: `The mask keeps the row's weights on the keys up to ${wordAt(words, row)}, ${seen.join(', ')}, and divides each by their sum, so the row sums to 1 again: ${f3(before)} becomes ${f3(value)}${Math.abs(guess - value) <= this.tolerance ? '' : `, not ${guess}`}.`,
         }),
         solution: `${f3(value)}: ${f3(before)} divided by the sum of the unmasked weights on ${quote(words[0])} … ${quote(words[row])}.`,
       };

@@ -35,9 +35,10 @@ const whichHead = {
       const margin = Math.min(...order.filter((h) => h !== target).map((h) => gap(h, target)));
       if (margin < this.minMargin) return null;
       const n = words.length;
+      const own = words.findIndex((_, i) => !r.determiner[i]);
       const signature = (key) => ({
         previous: () => `word 2 gives ${f2(at(r.previous, 1, 0))} to word 1`,
-        determiners: () => `${words.filter((_, i) => r.determiner[i]).length} of its ${n} rows are determiners'`,
+        determiners: () => `${words.filter((_, i) => r.determiner[i]).length} determiner rows look ahead; ${quote(words[own])} gives ${f2(at(r.determiners, own, own))} to itself`,
         content: () => `every row gives ${f2(Math.max(...rowOf(r.content, 0)))} to its largest column`,
         broad: () => `every weight is ${f2(at(r.broad, 0, 0))} = 1/${n}`,
       })[key]();

@@ -37,7 +37,8 @@ function statusText(record) {
 
 export function mountPractice(root, core) {
   const list = exercisesOf(root.id);
-  if (list.length === 0) return null;
+  // A figure-only embed (embed.html?...&figure=) shows that figure and nothing else.
+  if (list.length === 0 || root.classList.contains('figure-only')) return null;
   const progress = pageProgress();
   const part = document.createElement('div');
   part.className = 'practice';

@@ -105,6 +105,7 @@ export function exerciseCard(exercise, { core, seed, context, onAnswer = () => {
 
   function answer(response) {
     if (state !== 'answering') return;
+    answerBox.querySelectorAll('[data-index]').forEach((b) => { b.dataset.chosen = String(Number(b.dataset.index) === response); });
     const { correct, why } = question.check(response);
     reveal();
     setState('answered', correct ? 'right' : 'wrong');
@@ -135,7 +136,9 @@ export function exerciseCard(exercise, { core, seed, context, onAnswer = () => {
         b.addEventListener('click', () => answer(index));
         group.append(b);
       });
-      answerBox.append(group);
+      // On paper the buttons are not printed: the options as a line of text.
+      const printed = el('p', 'exercise-options-print', `Options: ${a.options.join(' · ')}`);
+      answerBox.append(group, printed);
     } else if (a.type === 'number') {
       // Not a <form>: a frame sandboxed without allow-forms never fires its submit event.
       const form = el('div', 'exercise-number');
