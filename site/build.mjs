@@ -72,7 +72,7 @@ const articleOf = (template, partials) => template
   .replace('<!-- SECTIONS -->', () => partials.map((p) => p.text.trimEnd()).join('\n\n'));
 
 // The partials of a one-section SCORM package: that section and "Check yourself".
-function scormPartials(partials, section) {
+export function scormPartials(partials, section) {
   if (!section) return partials;
   const chosen = partials.filter((p) => [section, 'check-yourself'].includes(sectionInfo(p).id));
   if (chosen.length < 2) {
