@@ -52,8 +52,10 @@ async function inlineCss(dist, href) {
   return css.replace(/<\/(style)/gi, '<\\/$1');
 }
 
-export async function buildSingleFile(dist, { out = 'attention-atlas.html', notice = '', data = {}, scripts: inert = {} } = {}) {
-  let html = await readFile(join(dist, 'index.html'), 'utf8');
+// page: the folder build's HTML to start from (default: dist/index.html); out: null returns
+// the single file's text instead of writing it (the SCORM package takes it, build-scorm.mjs).
+export async function buildSingleFile(dist, { out = 'attention-atlas.html', page = null, notice = '', data = {}, scripts: inert = {} } = {}) {
+  let html = page ?? await readFile(join(dist, 'index.html'), 'utf8');
   html = html.replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/i, '');
   html = await replaceAsync(html, /<link rel="stylesheet" href="([^"]+)">/g,
     async (_, href) => `<style>\n${await inlineCss(dist, href)}</style>`);
@@ -74,6 +76,7 @@ export async function buildSingleFile(dist, { out = 'attention-atlas.html', noti
     const comment = notice.replace(/--!?>|<!--/g, '- ->');
     html = html.replace(/^(<!doctype html>\n?)/i, (d) => `${d}<!--\n${comment}\n-->\n`);
   }
+  if (out === null) return html;
   await writeFile(join(dist, out), html);
   return join(dist, out);
 }

@@ -9,7 +9,8 @@
 // build-font.mjs), LICENSES.txt (third-party notices), the
 // example course page from site/examples/, trainer-worker.js (build-worker.mjs), and attention-atlas.html (the whole
 // article in one file, see build-single.mjs) and atlas-model.js (the trained
-// model, see build-model.mjs). Output is classic scripts and
+// model, see build-model.mjs), and attention-atlas-scorm12.zip (the single file as a SCORM 1.2
+// package, or one section of it with ATLAS_SCORM_SECTION=<id>; see build-scorm.mjs). Output is classic scripts and
 // plain files with no inline code, so dist/ works over http, from file:// and
 // under a strict Content-Security-Policy.
 import { build } from 'esbuild';
@@ -21,7 +22,9 @@ import { licenseText } from './build-licenses.mjs';
 import { writeModelScript } from './build-model.mjs';
 import { buildMathFont } from './build-font.mjs';
 import { buildTrainerWorker } from './build-worker.mjs';
+import { scormOptions, writeScormPackage } from './build-scorm.mjs';
 import { embedSnippet } from './src/ui/embed-snippet.js';
+import { scoreSnippet } from './src/exercises/score-snippet.js';
 import { MODEL_DATA_ID } from './src/trained/load.js';
 import { ENGINES, engineFile } from './src/engine-files.js';
 
@@ -58,27 +61,42 @@ function withBackLink(text) {
 }
 
 // The example course pages get, for each <!-- ATLAS-EMBED <id> --> line, the
-// very snippet the section's Embed button gives (an id not in the partials
+// very snippet the section's Embed button gives (and for <!-- ATLAS-SCORE --> the
+// running-score snippet of README "Assign a section") (an id not in the partials
 // still gets a frame: embed.html then shows its "unknown section" message).
 async function writeExamples(partials) {
   const titles = new Map(partials.map((p) => sectionInfo(p)).map(({ id, title }) => [id, title]));
   for (const { name, text } of await readSorted(join(site, 'examples'), '.html')) {
     const page = text.replace(/^([ \t]*)<!-- ATLAS-EMBED ([\w-]+) -->/gm, (_, indent, id) => embedSnippet({
       src: `../embed.html?section=${id}`, section: id, title: `Attention Atlas: ${titles.get(id) || id}`,
-    }).replace(/^/gm, indent));
+    }).replace(/^/gm, indent)).replace(/^([ \t]*)<!-- ATLAS-SCORE -->/gm, (_, indent) => scoreSnippet().replace(/^/gm, indent));
     await writeFile(join(dist, 'examples', name), page);
   }
 }
 
+// The article's page from its template and these partials, with their table of contents.
+const articleOf = (template, partials) => template
+  .replace('<!-- TOC -->', () => tableOfContents(partials))
+  .replace('<!-- SECTIONS -->', () => partials.map((p) => withBackLink(p.text.trimEnd())).join('\n\n'));
+
+// The partials of a one-section SCORM package: that section and "Check yourself".
+export function scormPartials(partials, section) {
+  if (!section) return partials;
+  const chosen = partials.filter((p) => [section, 'check-yourself'].includes(sectionInfo(p).id));
+  if (chosen.length < 2) {
+    const ids = partials.map((p) => sectionInfo(p).id).join(', ');
+    throw new Error(`ATLAS_SCORM_SECTION: no section "${section}"; the sections are ${ids}`);
+  }
+  return chosen;
+}
+
 export async function buildSite() {
   await mkdir(dist, { recursive: true });
+  const scorm = scormOptions();
   const partials = await readSorted(join(site, 'sections'), '.html');
   const sectionsHtml = partials.map((p) => p.text.trimEnd()).join('\n\n');
-  const articleHtml = partials.map((p) => withBackLink(p.text.trimEnd())).join('\n\n');
-  const page = (await readFile(join(site, 'index.html'), 'utf8'))
-    .replace('<!-- TOC -->', () => tableOfContents(partials))
-    .replace('<!-- SECTIONS -->', () => articleHtml);
-  await writeFile(join(dist, 'index.html'), page);
+  const template = await readFile(join(site, 'index.html'), 'utf8');
+  await writeFile(join(dist, 'index.html'), articleOf(template, partials));
   const embed = (await readFile(join(site, 'embed.html'), 'utf8')).replace('<!-- SECTIONS -->', () => sectionsHtml);
   await writeFile(join(dist, 'embed.html'), embed);
 
@@ -130,7 +148,15 @@ export async function buildSite() {
       engines[id] = await readFile(join(dist, file), 'utf8');
     }
   }
-  await buildSingleFile(dist, { notice, data: { [MODEL_DATA_ID]: model.json }, scripts: engines });
+  const single = { notice, data: { [MODEL_DATA_ID]: model.json }, scripts: engines };
+  await buildSingleFile(dist, single);
+  const scormPage = scormPartials(partials, scorm.section);
+  await writeScormPackage(dist, {
+    sco: await buildSingleFile(dist, { ...single, out: null, page: articleOf(template, scormPage) }),
+    title: scorm.section ? `Attention Atlas: ${sectionInfo(scormPage[0]).title}` : 'Attention Atlas: how Transformer attention works',
+    mastery: scorm.mastery,
+    section: scorm.section,
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -14,7 +14,9 @@
 // until it starts, then "ready" (or "error"): tests use that to find and check
 // every live section. A section whose partial has a trained view gets its
 // "Trained model" switch as it starts (trained/mount.js); the model's weights
-// load only when that switch is used.
+// load only when that switch is used. Each section with exercises gets its
+// Practice part as it starts (exercises/mount.js); the page's progress, the
+// "Check yourself" part and a SCORM launch start once (exercises/start.js).
 import { sections } from './sections/index.js';
 import { mountEmbed } from './ui/embed-mode.js';
 import { addEmbedButton } from './ui/embed-button.js';
@@ -27,6 +29,8 @@ import { modelLoader } from './trained/load.js';
 import { addViewControl, mountTrained } from './trained/mount.js';
 import { primeWidths } from './charts/width.js';
 import { primeColours } from './charts/colors.js';
+import { mountPractice } from './exercises/mount.js';
+import { startPractice } from './exercises/start.js';
 
 const STATUS_ID = 'core-status';
 
@@ -75,6 +79,7 @@ async function main() {
     .map((section) => ({ section, root: document.getElementById(section.id) }))
     .filter(({ root }) => root);
   live.forEach(({ root }) => { root.dataset.state = 'waiting'; });
+  startPractice();
 
   let core;
   try {
@@ -100,6 +105,7 @@ async function main() {
         mountTrained(root, core, loadModel);
         addSectionTools(root, controlsOf(root), { embed: Boolean(embedTemplate) });
         addFigureTools(root, controlsOf(root));
+        mountPractice(root, core);
         root.dataset.state = 'ready';
       } catch (error) {
         root.dataset.state = 'error';

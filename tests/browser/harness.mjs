@@ -8,7 +8,8 @@
 // Options of open(): path (default 'index.html', may carry ?query), dir (the
 // folder to serve or open, default dist/), width, height, headers (http only),
 // csp: true serves with STRICT_CSP as a Content-Security-Policy header; initScript:
-// a function run in the page before its own scripts (to simulate a hostile browser).
+// a function run in the page before its own scripts (to simulate a hostile browser); touch: true
+// gives the page a touch screen (page.touchscreen.tap).
 import { chromium } from 'playwright-core';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -38,7 +39,7 @@ export async function openBrowser() {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const servers = [];
 
-  async function open(mode, { path = 'index.html', dir = DIST, width = 1280, height = 900, headers = {}, csp = false, initScript = null } = {}) {
+  async function open(mode, { path = 'index.html', dir = DIST, width = 1280, height = 900, headers = {}, csp = false, initScript = null, touch = false } = {}) {
     let base;
     if (csp && mode !== 'http') throw new Error('open: csp needs mode http (a header)');
     if (mode === 'http') {
@@ -48,7 +49,7 @@ export async function openBrowser() {
     } else {
       base = `${pathToFileURL(dir).href}/`;
     }
-    const context = await browser.newContext({ viewport: { width, height } });
+    const context = await browser.newContext({ viewport: { width, height }, hasTouch: touch });
     await context.addInitScript(recordViolations);
     if (initScript) await context.addInitScript(initScript); // runs before the page's own scripts
     const page = await context.newPage();

@@ -15,6 +15,7 @@ import { startTrainer, startOnPage, MODE_LABELS } from '../worker/start.js';
 import { learnFigures, headName } from './learn-figures.js';
 import { snapshotHistory } from './learn-history.js';
 import { headSwitches } from './learn-ablation.js';
+import { provideExerciseContext } from '../exercises/mount.js';
 
 const FIELDS = ['seed', 'task', 'layers', 'learningRate'];
 // The control an error message is about (the core names the option), else `fallback`.
@@ -38,6 +39,7 @@ export default {
     let drawPending = false;
     let baseline = null; // the latest evaluation with every head in use
     let checkpoint = null; // { step, bytes } the run's latest save, to carry it on if its worker dies
+    provideExerciseContext(root, { checkpoint: () => checkpoint }); // the exercises ask about this run
     let resume = false; // start training again once the carried-on run is restored
     let watchdog = 0;
     const clock = { total: 0, since: null };

@@ -1,0 +1,315 @@
+// The exercises' generators (site/src/exercises/): over 200 seeds each, a seed
+// always gives the same question, the question has exactly one right answer
+// (every other choice, row or number outside the tolerance is judged wrong, and
+// near-ties were rejected: the margin is at least the exercise's minMargin),
+// and its answer is what the section's own core call gives for the question's
+// inputs, recomputed here from formulas. A bad seed is refused with a message.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadCore } from './load.mjs';
+import { exercises } from '../../site/src/exercises/index.js';
+import { parseSeed } from '../../site/src/exercises/random.js';
+
+const SEEDS = Array.from({ length: 200 }, (_, k) => 1 + k * 7919);
+const at = (m, i, j) => m.data[i * m.cols + j];
+const entropyOf = (row) => row.reduce((h, p) => (p > 0 ? h - p * Math.log(p) : h), 0);
+
+// The wrong answers a learner could give: every other option or row, and numbers just outside the tolerance.
+function wrongResponses(q) {
+  const a = q.answer;
+  if (a.type === 'choice') return a.options.map((_, k) => k).filter((k) => k !== a.index);
+  if (a.type === 'cell') {
+    const { rows, cols } = q.figure.matrix;
+    const cells = [];
+    for (let row = 0; row < rows; row++) {
+      for (let col = 0; col < cols; col++) {
+        const right = (a.row === undefined || row === a.row) && (a.col === undefined || col === a.col);
+        if (!right) cells.push({ row, col });
+      }
+    }
+    return cells;
+  }
+  const step = a.tolerance === 0 ? 1 : 2 * a.tolerance;
+  return [a.value + a.tolerance + step, a.value - a.tolerance - step];
+}
+function rightResponse(q) {
+  const a = q.answer;
+  if (a.type === 'choice') return a.index;
+  if (a.type === 'cell') return { row: a.row ?? 0, col: a.col ?? 0 };
+  return a.value + a.tolerance / 2;
+}
+
+// Section 13's questions are about a learner's run: here one two-layer run of 600 steps, saved as
+// the section saves its checkpoints.
+let run = null;
+async function contextFor(exercise) {
+  if (exercise.section !== 'learn') return undefined;
+  if (!run) {
+    const core = await loadCore();
+    const trainer = core.createTrainer({ seed: 1, layers: 2 });
+    trainer.step(600);
+    run = { step: 600, bytes: trainer.save() };
+    trainer.dispose();
+  }
+  return { checkpoint: () => run };
+}
+
+for (const exercise of exercises) {
+  test(`${exercise.section}/${exercise.id}: 200 seeds give one right answer each, the same for the same seed`, async () => {
+    const core = await loadCore();
+    const context = await contextFor(exercise);
+    for (const seed of SEEDS) {
+      const q = await exercise.generate(core, seed, context);
+      assert.equal((await exercise.generate(core, seed, context)).prompt, q.prompt, `seed ${seed} gives the same question twice`);
+      assert.ok(q.prompt.length > 20 && q.solution.length > 0);
+      if (exercise.minMargin !== undefined) assert.ok(q.margin >= exercise.minMargin, `seed ${seed}: margin ${q.margin}`);
+      const right = q.check(rightResponse(q));
+      assert.equal(right.correct, true, `seed ${seed}: the answer is judged right`);
+      assert.match(right.why, /\d/, 'the feedback gives numbers');
+      for (const wrong of wrongResponses(q)) {
+        const verdict = q.check(wrong);
+        assert.equal(verdict.correct, false, `seed ${seed}: ${JSON.stringify(wrong)} is judged wrong`);
+        assert.ok(verdict.why.length > 20);
+      }
+    }
+  });
+}
+
+test('learn: before the run has a checkpoint, the question says what to do instead of guessing', async () => {
+  const core = await loadCore();
+  for (const exercise of exercises.filter((e) => e.section === 'learn')) {
+    await assert.rejects(exercise.generate(core, 1, { checkpoint: () => null }), (e) => e.notReady && /press Start/.test(e.message));
+  }
+});
+
+test('a seed that is not a question number is refused with a message naming it', async () => {
+  const core = await loadCore();
+  for (const bad of ['-3', '0', 'abc', '1.5', '', '1000000000']) {
+    assert.throws(() => parseSeed(bad), (e) => e.field === 'seed' && /question number/.test(e.message));
+  }
+  assert.equal(parseSeed(' 42 '), 42);
+  assert.throws(() => exercises[0].generate(core, -1), /seed/);
+});
+
+// Each exercise's answer against the section's core call, recomputed independently.
+const byId = Object.fromEntries(exercises.map((e) => [`${e.section}/${e.id}`, e]));
+const rowAt = (m, i) => Array.from({ length: m.cols }, (_, j) => at(m, i, j));
+const argmax = (v) => v.indexOf(Math.max(...v));
+const argmin = (v) => v.indexOf(Math.min(...v));
+function softmaxRow(Q, K, i, dK) {
+  const s = Array.from({ length: K.rows }, (_, j) => {
+    let dot = 0;
+    for (let k = 0; k < Q.cols; k++) dot += at(Q, i, k) * at(K, j, k);
+    return dot / Math.sqrt(dK);
+  });
+  const top = Math.max(...s);
+  const e = s.map((x) => Math.exp(x - top));
+  const z = e.reduce((a, b) => a + b, 0);
+  return e.map((x) => x / z);
+}
+const meanOver = (m, f) => {
+  let total = 0;
+  for (let i = 0; i < m.rows; i++) total += f(rowAt(m, i), i);
+  return total / m.rows;
+};
+const product = (A, B) => {
+  const n = A.rows;
+  const data = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) for (let k = 0; k < n; k++) data[i * n + j] += at(A, i, k) * at(B, k, j);
+  return { rows: n, cols: n, data };
+};
+const withResidual = (W) => ({ rows: W.rows, cols: W.cols, data: W.data.map((w, k) => 0.5 * w + (k % (W.cols + 1) === 0 ? 0.5 : 0)) });
+
+const check = {
+  'self-attention/same-row': (core, q) => {
+    const { sentence, seed, dModel, first } = q.inputs;
+    const words = core.tokenize(sentence);
+    const { weights } = core.selfAttention(words, { dModel, seed });
+    assert.equal(words[q.answer.row], words[first]);
+    assert.notEqual(q.answer.row, first);
+    for (let j = 0; j < words.length; j++) assert.ok(Math.abs(at(weights, first, j) - at(weights, q.answer.row, j)) < 1e-12);
+  },
+  'self-attention/missing-weight': (core, q) => {
+    const { sentence, seed, dModel, row, hidden } = q.inputs;
+    const words = core.tokenize(sentence);
+    const { weights } = core.selfAttention(words, { dModel, seed });
+    const others = words.reduce((s, _, j) => (j === hidden ? s : s + at(weights, row, j)), 0);
+    assert.ok(Math.abs(q.answer.value - (1 - others)) < 1e-9);
+  },
+  'patterns/local-count': (core, q) => {
+    const { n, window } = q.inputs;
+    let count = 0;
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (Math.abs(i - j) <= (window - 1) / 2) count++;
+    assert.equal(q.answer.value, count);
+  },
+  'patterns/which-pattern': (core, q) => {
+    const { n, names, asked, stride } = q.inputs;
+    const alone = core.pattern(names[asked], n, { window: 3, stride, globals: 1 });
+    assert.deepEqual(Array.from(q.figure.panels[q.answer.index].matrix.data), Array.from(alone.data));
+  },
+  'multi-head/pair-head': (core, q) => {
+    const { sentence, seed, heads, i, j } = q.inputs;
+    const r = core.multiHead(core.tokenize(sentence), { dModel: 16, heads, seed });
+    assert.equal(q.answer.index, argmax(r.heads.map((h) => softmaxRow(h.Q, h.K, i, r.dK)[j])));
+  },
+  'multi-head/focused-head': (core, q) => {
+    const { sentence, seed, i } = q.inputs;
+    const r = core.multiHead(core.tokenize(sentence), { dModel: 16, heads: 4, seed });
+    assert.equal(q.answer.index, argmin(r.heads.map((h) => entropyOf(softmaxRow(h.Q, h.K, i, r.dK)))));
+  },
+  'positional-encoding/self-similarity': (core, q) => {
+    assert.ok(Math.abs(q.answer.value - q.inputs.d / 2) < 1e-9);
+  },
+  'positional-encoding/near-or-far': (core, q) => {
+    const { d, p, near, far } = q.inputs;
+    // PE(p)·PE(j) = sum over the d/2 sine-cosine pairs of cos((p - j) w_k), w_k = 10000^(-2k/d).
+    const sim = (j) => Array.from({ length: d / 2 }, (_, k) => Math.cos((p - j) * 10000 ** (-2 * k / d))).reduce((a, b) => a + b, 0);
+    assert.equal(q.answer.index, sim(near) > sim(far) ? 0 : 1);
+  },
+  'position-effect/stronger-diagonal': (core, q) => {
+    const { sentence, seed, projection, low, high, row } = q.inputs;
+    const words = core.tokenize(sentence);
+    const w = (s) => at(core.selfAttention(words, { dModel: 16, seed, positional: s, projection }).weights, row, row);
+    assert.equal(q.answer.index, w(high) > w(low) ? 0 : 1);
+  },
+  'position-effect/swap-words': (core, q) => {
+    const { sentence, seed, a, b, row, col } = q.inputs;
+    const { withoutEncoding } = core.positionEffect(core.tokenize(sentence), { seed, positional: 0 });
+    const swap = (k) => (k === a ? b : k === b ? a : k); // P W P^T: the old row and column of each word
+    assert.ok(Math.abs(q.answer.value - at(withoutEncoding, swap(row), swap(col))) < 1e-12);
+  },
+  'causal/blocked-count': (core, q) => {
+    const { n } = q.inputs;
+    assert.equal(q.answer.value, (n * (n - 1)) / 2);
+  },
+  'causal/renormalised': (core, q) => {
+    const { sentence, seed, row, key } = q.inputs;
+    const r = core.causalAttention(core.tokenize(sentence), { dModel: 16, seed, positional: 1 });
+    let kept = 0;
+    for (let j = 0; j <= row; j++) kept += at(r.unmasked, row, j);
+    assert.ok(Math.abs(q.answer.value - at(r.unmasked, row, key) / kept) < 1e-9);
+  },
+  'causal/entropy-drop': (core, q) => {
+    const { sentence, seed } = q.inputs;
+    const words = core.tokenize(sentence);
+    const r = core.causalAttention(words, { dModel: 16, seed, positional: 1 });
+    const drops = words.map((_, i) => entropyOf(rowAt(r.unmasked, i)) - entropyOf(rowAt(r.masked, i)));
+    assert.equal(q.answer.index, argmax(drops));
+  },
+  'cross-attention/same-column': (core, q) => {
+    const { source, target, seed, first } = q.inputs;
+    const s = core.tokenize(source);
+    const { weights } = core.crossAttention(core.tokenize(target), s, { dModel: 16, seed });
+    assert.equal(s[q.answer.col], s[first]);
+    assert.notEqual(q.answer.col, first);
+    for (let i = 0; i < weights.rows; i++) assert.ok(Math.abs(at(weights, i, first) - at(weights, i, q.answer.col)) < 1e-12);
+  },
+  'cross-attention/top-source': (core, q) => {
+    const { source, target, seed, row } = q.inputs;
+    const r = core.crossAttention(core.tokenize(target), core.tokenize(source), { dModel: 16, seed });
+    assert.equal(q.answer.col, argmax(softmaxRow(r.Q, r.K, row, r.Q.cols)));
+  },
+  'head-roles/which-head': (core, q) => {
+    const { sentence, order, asked } = q.inputs;
+    const words = core.tokenize(sentence);
+    const m = q.figure.panels[q.answer.index].matrix;
+    const n = words.length;
+    const rows = words.map((_, i) => rowAt(m, i));
+    if (order[asked] === 'previous') rows.slice(1).forEach((r, i) => assert.equal(argmax(r), i));
+    if (order[asked] === 'broad') rows.forEach((r) => r.forEach((w) => assert.ok(Math.abs(w - 1 / n) < 1e-9)));
+    if (order[asked] === 'content') rows.forEach((r) => assert.deepEqual(r, rows[0]));
+    if (order[asked] === 'determiners') {
+      const { determiner } = core.headRoles(words);
+      rows.forEach((r, i) => { if (!determiner[i]) assert.equal(argmax(r), i); });
+    }
+  },
+  'head-roles/determiner-noun': (core, q) => {
+    const { sentence, row } = q.inputs;
+    const r = core.headRoles(core.tokenize(sentence));
+    const noun = q.answer.index;
+    assert.ok(r.determiner[row] && noun > row, 'a determiner reads ahead');
+    // The next word that is not a function word (the default marking marks exactly those).
+    assert.ok(r.marked[noun]);
+    for (let j = row + 1; j < noun; j++) assert.ok(!r.marked[j]);
+  },
+  'distance/slope': (core, q) => {
+    const { heads, h } = q.inputs;
+    assert.ok(Math.abs(q.answer.value - 2 ** (-8 * h / heads)) < 1e-12);
+  },
+  'distance/near-share': (core, q) => {
+    const { sentence, seed, slopeScale } = q.inputs;
+    const r = core.alibiAttention(core.tokenize(sentence), { heads: 4, slopeScale, seed, causal: true });
+    const near = (m) => meanOver(m, (row, i) => row.reduce((s, w, j) => (Math.abs(i - j) <= 1 ? s + w : s), 0));
+    assert.equal(q.answer.index, argmax(r.biased.map((m, k) => near(m) - near(r.plain[k]))));
+  },
+  'layers/most-focused': (core, q) => {
+    const { sentence, noise, seed } = q.inputs;
+    const r = core.layerEvolution(core.tokenize(sentence).length, { seed, noise });
+    assert.equal(q.answer.index, argmin(r.layers.map((m) => meanOver(m, entropyOf))));
+  },
+  'layers/farthest': (core, q) => {
+    const { sentence, noise, seed } = q.inputs;
+    const r = core.layerEvolution(core.tokenize(sentence).length, { seed, noise });
+    assert.equal(q.answer.index, argmax(r.layers.map((m) => meanOver(m, (row, i) => row.reduce((s, w, j) => s + w * Math.abs(i - j), 0)))));
+  },
+  'entropy/half-entropy': (core, q) => {
+    const { n, temperatures } = q.inputs;
+    const h = (t) => {
+      const e = Array.from({ length: n }, (_, j) => Math.exp((2 - (4 * j) / (n - 1)) / t));
+      const z = e.reduce((a, b) => a + b, 0);
+      return entropyOf(e.map((x) => x / z));
+    };
+    assert.equal(q.answer.index, argmin(temperatures.map((t) => Math.abs(h(t) - Math.log(n) / 2))));
+  },
+  'entropy/lowest-entropy': (core, q) => {
+    const { n, concentration, seed } = q.inputs;
+    const r = core.dirichletRows(6, n, { concentration, seed });
+    assert.equal(q.answer.row, argmin(Array.from({ length: 6 }, (_, i) => entropyOf(rowAt(r.weights, i)))));
+  },
+  'flow/residual-half': (core, q) => {
+    const { sentence, seed, i } = q.inputs;
+    const r = core.layerEvolution(core.tokenize(sentence).length, { seed });
+    assert.ok(Math.abs(q.answer.value - (0.5 * at(r.layers[0], i, i) + 0.5)) < 1e-12);
+  },
+  'learn/ablation': (core, q) => {
+    const trainer = core.loadTrainer(run.bytes);
+    const heads = trainer.evaluate().heads;
+    const base = trainer.evaluate().lossRepeat;
+    const rises = heads.map((h) => {
+      trainer.ablate(h.layer, h.head, true);
+      const rise = trainer.evaluate().lossRepeat - base;
+      trainer.ablate(h.layer, h.head, false);
+      return rise;
+    });
+    trainer.dispose();
+    assert.equal(q.answer.index, q.inputs.most ? argmax(rises) : argmin(rises));
+  },
+  'learn/circuit-layer': (core, q) => {
+    const trainer = core.loadTrainer(run.bytes);
+    const heads = trainer.evaluate().heads;
+    trainer.dispose();
+    const best = heads.reduce((top, h) => (h[q.inputs.score] > top[q.inputs.score] ? h : top));
+    assert.equal(q.answer.index, best.layer);
+  },
+  'flow/chain': (core, q) => {
+    const { sentence, seed, depth } = q.inputs;
+    const words = core.tokenize(sentence);
+    const r = core.layerEvolution(words.length, { seed });
+    let R = withResidual(r.layers[0]);
+    for (let l = 1; l < depth; l++) R = product(withResidual(r.layers[l]), R);
+    const last = rowAt(R, words.length - 1).slice(0, -1);
+    assert.equal(q.answer.index, argmax(last));
+  },
+};
+
+test('every exercise has an independent check of its answer here', () => {
+  assert.deepEqual(Object.keys(check).sort(), Object.keys(byId).sort());
+});
+
+for (const [id, verify] of Object.entries(check)) {
+  test(`${id}: the answer is what the section's core call gives (20 seeds, recomputed from a formula)`, async () => {
+    const core = await loadCore();
+    const context = await contextFor(byId[id]);
+    for (const seed of SEEDS.slice(0, 20)) verify(core, await byId[id].generate(core, seed, context));
+  });
+}
