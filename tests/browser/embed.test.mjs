@@ -39,10 +39,10 @@ test('example course page: two sandboxed sections draw and their frames follow t
   const self = page.frameLocator('#atlas-self-attention');
   await self.locator('#self-attention[data-state="ready"]').waitFor();
   assert.equal(await self.locator('main > section').count(), 1);
-  assert.equal(await self.locator('g.cell').count(), 36);
+  assert.equal(await self.locator('[data-chart="weights"] g.cell').count(), 36);
   const before = await fitted(page, 'atlas-self-attention');
   await self.locator('input[name="sentence"]').fill('a much longer sentence makes the attention matrix grow by rows and by columns');
-  await self.locator('g.cell').nth(14 * 14 - 1).waitFor({ state: 'attached' });
+  await self.locator('[data-chart="weights"] g.cell').nth(14 * 14 - 1).waitFor({ state: 'attached' });
   const after = await fitted(page, 'atlas-self-attention');
   assert.ok(after > before, `the frame grew with the figure: ${before}px -> ${after}px`);
   await self.locator('input[name="sentence"]').fill('short one');

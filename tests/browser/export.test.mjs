@@ -109,7 +109,7 @@ test('"Show numbers" opens a table with headers that matches the heatmap', async
   const table = await showNumbers(figure);
   assert.equal(await table.locator('thead th[scope="col"]').count(), 1 + 6 + 1, 'corner, six keys, the note');
   assert.equal(await table.locator('tbody th[scope="row"]').count(), 6);
-  const values = await section.locator('g.cell').evaluateAll((cells) => cells.map((c) => Number(c.dataset.value).toFixed(2)));
+  const values = await figure.locator('g.cell').evaluateAll((cells) => cells.map((c) => Number(c.dataset.value).toFixed(2)));
   assert.deepEqual(await table.locator('tbody td:not(:last-child)').allTextContents(), values);
   await section.locator('input[name="sentence"]').fill('one two');
   await page.waitForFunction(() => document.querySelectorAll('#self-attention .numbers tbody tr').length === 2);

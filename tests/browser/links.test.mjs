@@ -107,7 +107,8 @@ test('a refused input gets a message for people beside it and marks the figure o
 test('every number field and slider accepts its whole range and refuses what lies outside it', async () => {
   const { page, errors } = await browser.open('http');
   await showAllSections(page);
-  const controls = await page.$$eval('main > section input[type="number"], main > section input[type="range"]',
+  // The section's controls, not the answer fields of its Practice questions.
+  const controls = await page.$$eval('main > section input[type="number"]:not(.practice input), main > section input[type="range"]',
     (all) => all.map((el) => ({ section: el.closest('section').id, name: el.name, type: el.type, min: el.min, max: el.max })));
   assert.ok(controls.length > 20);
   for (const c of controls) {

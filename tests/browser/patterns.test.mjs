@@ -39,13 +39,13 @@ for (const mode of ['http', 'file']) {
   test(`patterns (${mode}): seven panels of n x n cells whose counts follow every control`, async () => {
     const { page, errors, outside } = await browser.open(mode);
     const section = await showSection(page, 'patterns');
-    const panels = section.locator('.panel');
+    const panels = section.locator('[data-chart="patterns"] .panel');
 
     assert.equal(await panels.count(), 7);
-    assert.deepEqual(await section.locator('.panel-title').allTextContents(),
+    assert.deepEqual(await section.locator('[data-chart="patterns"] .panel-title').allTextContents(),
       ['Uniform', 'Self-focus', 'Causal', 'Local window', 'Strided (simplest form)', 'Strided, relative', 'Global + local']);
     for (let k = 0; k < 7; k++) assert.equal(await cellCount(panels.nth(k)), 100);
-    assert.deepEqual(await counts(section), expectedCounts(10, 3, 2, 1).map((c) => [c, 100]));
+    assert.deepEqual(await counts(section.locator('[data-chart="patterns"]')), expectedCounts(10, 3, 2, 1).map((c) => [c, 100]));
     assert.match(await panels.nth(2).locator('.panel-note').textContent(), /Decoder LMs such as GPT/);
     // Skipped scores are hatched: the causal panel has 45 of them.
     assert.equal((await drawnCells(panels.nth(2))).blocked.filter(Boolean).length, 45);
@@ -53,18 +53,18 @@ for (const mode of ['http', 'file']) {
     await setRange(section, 'n', 16);
     assert.equal(await section.locator('[data-value-for="n"]').textContent(), '16');
     for (let k = 0; k < 7; k++) assert.equal(await cellCount(panels.nth(k)), 256);
-    assert.deepEqual(await counts(section), expectedCounts(16, 3, 2, 1).map((c) => [c, 256]));
+    assert.deepEqual(await counts(section.locator('[data-chart="patterns"]')), expectedCounts(16, 3, 2, 1).map((c) => [c, 256]));
     await setRange(section, 'window', 5);
-    assert.deepEqual(await counts(section), expectedCounts(16, 5, 2, 1).map((c) => [c, 256]));
+    assert.deepEqual(await counts(section.locator('[data-chart="patterns"]')), expectedCounts(16, 5, 2, 1).map((c) => [c, 256]));
     await setRange(section, 'stride', 4);
-    assert.deepEqual(await counts(section), expectedCounts(16, 5, 4, 1).map((c) => [c, 256]));
+    assert.deepEqual(await counts(section.locator('[data-chart="patterns"]')), expectedCounts(16, 5, 4, 1).map((c) => [c, 256]));
     await setRange(section, 'globals', 3);
-    assert.deepEqual(await counts(section), expectedCounts(16, 5, 4, 3).map((c) => [c, 256]));
+    assert.deepEqual(await counts(section.locator('[data-chart="patterns"]')), expectedCounts(16, 5, 4, 3).map((c) => [c, 256]));
 
     // Linked hover: one cell in the causal panel outlines (row 3, key 1) in all seven.
     await hoverCell(panels.nth(2), 3, 1);
-    assert.equal(await section.locator('g.focus[visibility="visible"]').count(), 7);
-    const readouts = await section.locator('.readout').allTextContents();
+    assert.equal(await section.locator('[data-chart="patterns"] g.focus[visibility="visible"]').count(), 7);
+    const readouts = await section.locator('[data-chart="patterns"] .readout').allTextContents();
     assert.equal(readouts.length, 7);
     for (const r of readouts) assert.match(r, /^3 → 1: ([\d.]+|blocked)$/);
     assert.match(readouts[0], /: 0\.063$/);     // uniform: 1/16
@@ -80,12 +80,12 @@ for (const mode of ['http', 'file']) {
     assert.equal(await cellCount(panels.nth(0)), 16, 'the last good figure stays');
     await setRange(section, 'globals', 2);
     assert.equal(await globalsError.isVisible(), false);
-    assert.deepEqual(await counts(section), expectedCounts(4, 5, 4, 2).map((c) => [c, 16]));
+    assert.deepEqual(await counts(section.locator('[data-chart="patterns"]')), expectedCounts(4, 5, 4, 2).map((c) => [c, 16]));
 
     // Long sequences switch to canvas heatmaps and still count.
     await setRange(section, 'n', 64);
-    assert.equal(await section.locator('canvas.heatmap-canvas.active').count(), 7);
-    assert.deepEqual(await counts(section), expectedCounts(64, 5, 4, 2).map((c) => [c, 4096]));
+    assert.equal(await section.locator('[data-chart="patterns"] canvas.heatmap-canvas.active').count(), 7);
+    assert.deepEqual(await counts(section.locator('[data-chart="patterns"]')), expectedCounts(64, 5, 4, 2).map((c) => [c, 4096]));
 
     assert.deepEqual(errors, []);
     assert.deepEqual(outside, []);

@@ -62,7 +62,7 @@ test('"Show numbers" opened after slider moves shows the numbers drawn last', as
   const tables = await showNumbers(figure);
   assert.equal(await tables.count(), 7, 'one table per panel');
   assert.equal(await tables.first().locator('tbody tr').count(), 7, 'n = 7 rows, the last value');
-  const drawn = await section.locator('.panel g.cell')
+  const drawn = await section.locator('[data-chart="patterns"] .panel g.cell')
     .evaluateAll((cells) => cells.map((c) => (c.classList.contains('blocked') ? 'blocked' : Number(c.dataset.value).toFixed(2))));
   assert.equal(drawn.length, 7 * 49);
   assert.ok(drawn.includes('blocked') && drawn.includes('0.14'), 'skipped scores and the uniform 1/7 both appear');

@@ -21,7 +21,7 @@ const zeros = {
   title: 'How many weights are zero?',
   tolerance: 0,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const n = rng.int(4, 16);
       const [causal] = core.patternSet(n, { names: ['causal'] });
       const value = causal.total - causal.computed;
@@ -48,7 +48,7 @@ const renormalised = {
   title: 'The mask goes on',
   tolerance: 0.01,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const sentence = rng.pick(PLAIN);
       const weightsSeed = rng.seed();
       const words = core.tokenize(sentence);
@@ -85,7 +85,7 @@ const sharpest = {
   title: 'Which row gets sharper?',
   minMargin: 0.05,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const sentence = rng.pick(PLAIN);
       const weightsSeed = rng.seed();
       const words = core.tokenize(sentence);

@@ -28,7 +28,7 @@ const sameColumn = {
   title: 'Two identical columns',
   minMargin: 0.02,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const [sourceText, targetText] = rng.pick(PAIRS);
       const weightsSeed = rng.seed();
       const source = core.tokenize(sourceText);
@@ -66,7 +66,7 @@ const noAlignment = {
   title: 'What a target word reads',
   minMargin: 0.03,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const [sourceText, targetText] = rng.pick(PAIRS);
       const weightsSeed = rng.seed();
       const source = core.tokenize(sourceText);

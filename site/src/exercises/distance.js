@@ -12,7 +12,7 @@ const slope = {
   kind: 'estimate',
   title: 'A head’s slope',
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const heads = rng.pick([2, 4, 8]);
       const h = rng.int(1, Math.min(heads, 3));
       const r = core.alibiAttention(core.tokenize('the cat sat'), { heads, slopeScale: 1, seed: 1 });
@@ -42,7 +42,7 @@ const steepest = {
   title: 'Which head moves closer?',
   minMargin: 0.02,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const sentence = rng.pick(PLAIN);
       const weightsSeed = rng.seed();
       const slopeScale = rng.pick([1, 2, 4]);

@@ -18,7 +18,7 @@ const halfEntropy = {
   title: 'Half the maximum',
   minMargin: 0.05,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const n = rng.int(4, 20);
       const rows = TEMPERATURES.map((t) => core.temperatureRow(n, t));
       const half = rows[0].maxEntropy / 2;
@@ -54,7 +54,7 @@ const peakedRow = {
   title: 'The most focused row',
   minMargin: 0.1,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const n = rng.int(5, 10);
       const concentration = rng.pick(CONCENTRATIONS);
       const rowsSeed = rng.seed();

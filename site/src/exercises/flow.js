@@ -18,7 +18,7 @@ const residual = {
   title: 'The residual half',
   tolerance: 0.01,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const sentence = rng.pick(PLAIN);
       const layerSeed = rng.seed();
       const words = core.tokenize(sentence);
@@ -52,7 +52,7 @@ const chain = {
   title: 'Along the chain',
   minMargin: 0.02,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const sentence = rng.pick(PLAIN);
       const layerSeed = rng.seed();
       const words = core.tokenize(sentence);

@@ -23,7 +23,7 @@ const whichHead = {
   title: 'Name the head',
   minMargin: 0.2,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const sentence = rng.pick(SENTENCES);
       const words = core.tokenize(sentence);
       const r = core.headRoles(words);
@@ -72,7 +72,7 @@ const determinerTarget = {
   title: 'Where does the determiner look?',
   minMargin: 0.5,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const sentence = rng.pick(SENTENCES);
       const words = core.tokenize(sentence);
       const r = core.headRoles(words);

@@ -20,7 +20,7 @@ function layerQuestion({ id, title, measure, lowest, ask, explain }) {
     title,
     minMargin: 0.05,
     generate(core, seed) {
-      return firstAccepted(seed, (rng) => {
+      return firstAccepted(seed, this.id, (rng) => {
         const sentence = rng.pick(PLAIN);
         const noise = rng.pick([0.5, 1, 1.5, 2]);
         const layerSeed = rng.seed();

@@ -54,7 +54,7 @@ const ablation = {
   async generate(core, seed, context) {
     parseSeed(seed);
     const run = await runOf(core, context);
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const most = rng.int(0, 1) === 0;
       const rises = run.without.map((loss) => loss - run.all.lossRepeat);
       const { index, margin } = best(rises, { lowest: !most });
@@ -87,7 +87,7 @@ const whichLayer = {
     parseSeed(seed);
     const run = await runOf(core, context);
     const layers = [...new Set(run.all.heads.map((h) => h.layer))];
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const score = rng.pick(SCORES);
       // Each layer's best head on the score: the heads of one layer often share a role.
       const top = layers.map((l) => Math.max(...run.all.heads.filter((h) => h.layer === l).map((h) => h[score.key])));

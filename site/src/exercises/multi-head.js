@@ -20,7 +20,7 @@ const strongestHead = {
   title: 'The heads disagree',
   minMargin: 0.03,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const sentence = rng.pick(PLAIN);
       const weightsSeed = rng.seed();
       const heads = rng.pick([2, 4]);
@@ -57,7 +57,7 @@ const focusedHead = {
   title: 'The most focused head',
   minMargin: 0.05,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const sentence = rng.pick(PLAIN);
       const weightsSeed = rng.seed();
       const words = core.tokenize(sentence);

@@ -18,7 +18,7 @@ const localCount = {
   title: 'What a window saves',
   tolerance: 0,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const n = rng.int(6, 24);
       const window = rng.pick([3, 5, 7]);
       const [local] = core.patternSet(n, { window, names: ['local'] });
@@ -47,7 +47,7 @@ const whichPattern = {
   title: 'Name the pattern',
   minMargin: 0.05,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const n = rng.int(8, 14);
       const names = rng.shuffle(Object.keys(NAMES)).slice(0, 4);
       const stride = rng.pick([2, 3]);

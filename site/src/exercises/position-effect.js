@@ -19,7 +19,7 @@ const diagonal = {
   title: 'A stronger encoding',
   minMargin: 0.03,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const sentence = rng.pick(REPEATS);
       const weightsSeed = rng.seed();
       const projection = rng.pick(['identity', 'random']);
@@ -63,7 +63,7 @@ const swapped = {
   title: 'Swap two words',
   tolerance: 0.01,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const sentence = rng.pick(PLAIN);
       const weightsSeed = rng.seed();
       const words = core.tokenize(sentence);

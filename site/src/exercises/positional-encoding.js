@@ -15,7 +15,7 @@ const selfSimilarity = {
   title: 'A position with itself',
   tolerance: 0.05,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const d = rng.pick([8, 16, 32, 64, 128]);
       const p = rng.int(0, N - 1);
       const r = core.positionSimilarity(N, d, { positions: [p] });
@@ -43,7 +43,7 @@ const nearOrFar = {
   title: 'Nearer is not always more similar',
   minMargin: 0.3,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const d = rng.pick([8, 16]);
       const p = rng.int(0, 9);
       const near = p + rng.int(4, 12);

@@ -4,7 +4,7 @@
 // inputs, exactly as the section's figure computes them. This generator only
 // chooses among inputs: it never produces a number a figure draws.
 //
-//   const rng = questionRandom(seed, attempt);   rng.int(lo, hi)  rng.pick(list)  rng.seed()
+//   const rng = questionRandom(seed, attempt, salt);   rng.int(lo, hi)  rng.pick(list)  rng.seed()
 // `attempt` lets a generator reject an instance (a tie) and draw the next one
 // from the same seed, so a seed always gives the same question.
 export const MAX_SEED = 999999999;
@@ -22,9 +22,17 @@ export function parseSeed(raw) {
   return value;
 }
 
+// A string's 32-bit FNV-1a hash: each exercise draws its own stream from a seed, so
+// two exercises of a section with the same question number do not share inputs.
+function hash(text) {
+  let h = 0x811c9dc5;
+  for (let k = 0; k < text.length; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193);
+  return h >>> 0;
+}
+
 // mulberry32: a small, well-mixed 32-bit generator (enough to choose among inputs).
-export function questionRandom(seed, attempt = 0) {
-  let s = (Math.imul(seed >>> 0, 0x9e3779b1) ^ Math.imul(attempt + 1, 0x85ebca77)) >>> 0;
+export function questionRandom(seed, attempt = 0, salt = '') {
+  let s = (Math.imul(seed >>> 0, 0x9e3779b1) ^ Math.imul(attempt + 1, 0x85ebca77) ^ hash(salt)) >>> 0;
   const next = () => {
     s = (s + 0x6d2b79f5) >>> 0;
     let t = s;
@@ -54,10 +62,11 @@ export const MAX_ATTEMPTS = 200;
 // A seed that is not a question number throws parseSeed's Error; when every
 // draw is rejected, the Error `exhausted()` gives (inputs that allow no clear
 // question, such as a learner's run whose heads are all alike).
-export function firstAccepted(seed, make, exhausted = () => new Error(`no unambiguous question found for seed ${seed} in ${MAX_ATTEMPTS} draws`)) {
+// salt: the exercise's id.
+export function firstAccepted(seed, salt, make, exhausted = () => new Error(`no unambiguous question found for seed ${seed} in ${MAX_ATTEMPTS} draws`)) {
   parseSeed(seed);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const question = make(questionRandom(seed, attempt));
+    const question = make(questionRandom(seed, attempt, salt));
     if (question) return question;
   }
   throw exhausted();

@@ -19,7 +19,7 @@ const sameRow = {
   title: 'Which row is the same?',
   minMargin: 0.02,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const sentence = rng.pick(REPEATS);
       const weightsSeed = rng.seed();
       const words = core.tokenize(sentence);
@@ -58,7 +58,7 @@ const missingWeight = {
   title: 'The weight left out',
   tolerance: 0.01,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const sentence = rng.pick(PLAIN);
       const weightsSeed = rng.seed();
       const words = core.tokenize(sentence);
