@@ -5,6 +5,8 @@
 import { firstAccepted } from './random.js';
 import { PLAIN, best, f2, f3 } from './text.js';
 
+const p3 = (x) => String(Number(x.toPrecision(3)));
+
 const slope = {
   id: 'slope',
   section: 'distance',
@@ -14,7 +16,7 @@ const slope = {
   generate(core, seed) {
     return firstAccepted(seed, this.id, (rng) => {
       const heads = rng.pick([2, 4, 8]);
-      const h = rng.int(1, Math.min(heads, 3));
+      const h = rng.int(1, Math.floor((5 * heads) / 8)); // slopes down to 2^-5: readable to three decimals
       const r = core.alibiAttention(core.tokenize('the cat sat'), { heads, slopeScale: 1, seed: 1 });
       const value = r.slopes[h - 1];
       const tolerance = Number((value / 10).toPrecision(1));
@@ -26,9 +28,9 @@ const slope = {
         tolerance,
         check: (guess) => ({
           correct: Math.abs(guess - value) <= tolerance,
-          why: `Head h of H gets m = 2^(−8h/H) (Press et al., 2022, section 3): 2^(−${(8 * h) / heads}) = ${f3(value)}${Math.abs(guess - value) <= tolerance ? '' : `, not ${guess}`}. Each head halves (or more) the slope of the one before, so the first heads see near words and the last see far.`,
+          why: `Head h of H gets m = 2^(−8h/H) (Press et al., 2022, section 3): 2^(−${(8 * h) / heads}) = ${p3(value)}${Math.abs(guess - value) <= tolerance ? '' : `, not ${guess}`}. Each head halves (or more) the slope of the one before, so the first heads see near words and the last see far.`,
         }),
-        solution: `${f3(value)} = 2^(−8·${h}/${heads}).`,
+        solution: `${p3(value)} = 2^(−8·${h}/${heads}).`,
       };
     });
   },

@@ -36,7 +36,7 @@ const residual = {
         answer: { type: 'number', value, tolerance: this.tolerance, label: 'Rollout entry' },
         check: (guess) => ({
           correct: Math.abs(guess - value) <= this.tolerance,
-          why: `Rollout mixes each layer with the identity, A = 0.5 W + 0.5 I (Abnar & Zuidema, 2020), for the residual connection that carries each position past the layer: 0.5 × ${f3(w)} + 0.5 = ${f3(value)}${Math.abs(guess - value) <= this.tolerance ? '' : `, not ${guess}`}. That is why the rollout's diagonal never falls below 0.5 per layer.`,
+          why: `Rollout mixes each layer with the identity, A = 0.5 W + 0.5 I (Abnar & Zuidema, 2020), for the residual connection that carries each position past the layer: 0.5 × ${f3(w)} + 0.5 = ${f3(value)}${Math.abs(guess - value) <= this.tolerance ? '' : `, not ${guess}`}. That is why the rollout's diagonal after L layers never falls below 0.5^L.`,
         }),
         solution: `${f3(value)} = 0.5 × ${f3(w)} + 0.5.`,
       };

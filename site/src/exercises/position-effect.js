@@ -22,7 +22,7 @@ const diagonal = {
     return firstAccepted(seed, this.id, (rng) => {
       const sentence = rng.pick(REPEATS);
       const weightsSeed = rng.seed();
-      const projection = rng.pick(['identity', 'random']);
+      const projection = 'identity'; // Q = K = V = X + s PE: the score's terms can be named
       const k = rng.int(0, STRENGTHS.length - 2);
       const low = STRENGTHS[k];
       const high = STRENGTHS[rng.int(k + 1, STRENGTHS.length - 1)];
@@ -38,7 +38,7 @@ const diagonal = {
       const grows = w1 > w0;
       return {
         inputs: { sentence, seed: weightsSeed, projection, low, high, row },
-        prompt: `With “${sentence}”, seed ${weightsSeed} and the ${projection} projection, the encoding at strength s = ${low} gives ${wordAt(words, row)} a weight of ${f3(w0)} on itself. Raise the strength to s = ${high}: will that weight grow or shrink?`,
+        prompt: `With “${sentence}”, seed ${weightsSeed} and the identity projection (Q = K = V = X), the encoding at strength s = ${low} gives ${wordAt(words, row)} a weight of ${f3(w0)} on itself. Raise the strength to s = ${high}: will that weight grow or shrink?`,
         figure: figureOf(words, before),
         reveal: figureOf(words, after),
         caption: `Computed from random weights: with the encoding at s = ${low} (before your prediction).`,
@@ -47,7 +47,7 @@ const diagonal = {
         margin,
         check: (choice) => ({
           correct: (choice === 0) === grows,
-          why: `It ${grows ? 'grows' : 'shrinks'}, from ${f3(w0)} to ${f3(w1)}. PE(i)·PE(i) is the largest term of a word's score with itself, but the score also holds cross terms s x_i·PE(j) + s PE(i)·x_j that depend on the words, so a stronger encoding does not steadily favour the diagonal.`,
+          why: `It ${grows ? 'grows' : 'shrinks'}, from ${f3(w0)} to ${f3(w1)}. With Q = K = X + s PE the score of word i with key j is x_i·x_j + s (x_i·PE(j) + PE(i)·x_j) + s² PE(i)·PE(j). PE(i)·PE(i) is the largest of the PE terms, but the cross terms depend on the words, so the diagonal does not grow steadily with s: only a computed row tells.`,
         }),
         solution: `it ${grows ? 'grows' : 'shrinks'}: ${f3(w0)} at s = ${low}, ${f3(w1)} at s = ${high}.`,
       };
