@@ -6,7 +6,7 @@ PORT ?= 8000
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := emscripten libeigen3-dev catch2 chromium clang libclang-rt-14-dev fonts-texgyre-math python3-fonttools
+APT_PACKAGES := emscripten libeigen3-dev catch2 chromium firefox-esr webkit2gtk-driver xvfb clang libclang-rt-14-dev fonts-texgyre-math python3-fonttools
 JOBS ?= 2
 # Fuzzing time in seconds, split evenly over the fuzzers: test-fuzz (in make test) and fuzz (by hand).
 FUZZ_TEST_SECONDS ?= 60
@@ -14,7 +14,7 @@ FUZZ_SECONDS ?= 600
 # Debian's em++ runs its JS optimizer with Node and needs Debian's acorn.
 export NODE_PATH := /usr/share/nodejs
 
-.PHONY: all deps dist native wasm site serve test test-core test-wasm test-browser \
+.PHONY: all deps dist native wasm site serve test test-core test-wasm test-browser test-engines \
         sanitize test-sanitize test-fuzz fuzz bench clean corpus model
 
 all: dist
@@ -23,7 +23,8 @@ deps: node_modules/.stamp
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	  { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; } \
+	    || { echo "Could not install the Debian packages:$$missing"; exit 1; }; \
 	fi
 
 node_modules/.stamp: package.json package-lock.json
@@ -57,7 +58,7 @@ serve: dist
 	@node tools/serve.mjs dist $(PORT)
 
 test: native dist sanitize
-	@$(MAKE) --no-print-directory test-core test-wasm test-browser test-sanitize test-fuzz
+	@$(MAKE) --no-print-directory test-core test-wasm test-browser test-engines test-sanitize test-fuzz
 
 test-core:
 	@echo "== Level 1: Catch2 on the native core"
@@ -70,6 +71,13 @@ test-wasm:
 test-browser:
 	@echo "== Level 3: Chromium (playwright-core) on dist/"
 	@node --test --test-reporter=spec --test-concurrency=1 tests/browser/
+
+# Firefox (firefox-esr over WebDriver BiDi) and WebKit (WebKitGTK under Xvfb): tests/engines/.
+# Fails with one line naming what is missing if a browser or driver is not installed.
+test-engines: dist
+	@echo "== Level 4: Firefox and WebKit on dist/"
+	@node tests/engines/requirements.mjs
+	@node --test --test-reporter=spec --test-concurrency=1 tests/engines/firefox.test.mjs tests/engines/webkit.test.mjs
 
 test-sanitize:
 	@echo "== Level 1 again, under AddressSanitizer + UndefinedBehaviorSanitizer"
