@@ -3,7 +3,8 @@
 // section 13 trains until a head's induction score passes 0.4; a trained view
 // opens; the single file draws every section; a section embedded in a frame
 // sandboxed with allow-scripts draws; a figure's CSV, SVG and PNG exports hold
-// the core's numbers and are well formed. firefox.test.mjs and webkit.test.mjs
+// the core's numbers and are well formed. firefox.test.mjs and webkit.test.mjs (and
+// make check's smoke.test.mjs, in Chromium, the first check alone)
 // register them with their engine, modes and checks. Sections are found on the page
 // (main > section[id]), so a new section is checked without a change here.
 // Waits are generous (a loaded machine, a first compile of the engine): a wait
