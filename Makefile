@@ -6,7 +6,7 @@ PORT ?= 8000
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := emscripten libeigen3-dev catch2 chromium clang libclang-rt-14-dev fonts-texgyre-math python3-fonttools
+APT_PACKAGES := emscripten libeigen3-dev catch2 chromium firefox-esr webkit2gtk-driver xvfb clang libclang-rt-14-dev fonts-texgyre-math python3-fonttools
 JOBS ?= 2
 # Fuzzing time in seconds, split evenly over the fuzzers: test-fuzz (in make test) and fuzz (by hand).
 FUZZ_TEST_SECONDS ?= 60
@@ -14,8 +14,8 @@ FUZZ_SECONDS ?= 600
 # Debian's em++ runs its JS optimizer with Node and needs Debian's acorn.
 export NODE_PATH := /usr/share/nodejs
 
-.PHONY: all deps dist native wasm site serve test test-core test-wasm test-browser \
-        sanitize test-sanitize test-fuzz fuzz bench clean corpus model
+.PHONY: all deps dist native wasm site serve test check test-core test-wasm test-browser test-smoke \
+        test-engines sanitize test-sanitize test-fuzz fuzz bench clean corpus model
 
 all: dist
 
@@ -23,7 +23,8 @@ deps: node_modules/.stamp
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	  { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; } \
+	    || { echo "Could not install the Debian packages:$$missing"; exit 1; }; \
 	fi
 
 node_modules/.stamp: package.json package-lock.json
@@ -56,27 +57,45 @@ serve: dist
 	@echo "Serving dist/ on http://localhost:$(PORT)  (Ctrl+C stops)"
 	@node tools/serve.mjs dist $(PORT)
 
+# The full gate (CI runs it, .ci/run): every level. Builds first, so a build error stops it at once.
 test: native dist sanitize
-	@$(MAKE) --no-print-directory test-core test-wasm test-browser test-sanitize test-fuzz
+	@$(MAKE) --no-print-directory test-core test-wasm test-browser test-smoke test-engines test-sanitize test-fuzz
 
-test-core:
+# The quick loop while working: levels 1 and 2 and a Chromium smoke of every section
+# (each builds what it tests first).
+check:
+	@$(MAKE) --no-print-directory test-core test-wasm test-smoke
+
+# Each level depends on what it tests, so none runs on a stale build.
+test-core: native
 	@echo "== Level 1: Catch2 on the native core"
-	@ctest --test-dir build/native --output-on-failure --progress
+	@ctest --test-dir build/native --output-on-failure --progress -j$(JOBS)
 
-test-wasm:
+test-wasm: dist
 	@echo "== Level 2: node:test on dist/attention-core.js"
 	@node --test --test-reporter=spec tests/wasm/ tests/tools/ tests/site/
 
-test-browser:
+test-browser: dist
 	@echo "== Level 3: Chromium (playwright-core) on dist/"
 	@node --test --test-reporter=spec --test-concurrency=1 tests/browser/
 
-test-sanitize:
+test-smoke: dist
+	@echo "== Smoke: every section draws and redraws in Chromium, over http and from file://"
+	@node --test --test-reporter=spec tests/engines/smoke.test.mjs
+
+# Firefox (firefox-esr over WebDriver BiDi) and WebKit (WebKitGTK under Xvfb): tests/engines/.
+# Fails with one line naming what is missing if a browser or driver is not installed.
+test-engines: dist
+	@echo "== Level 4: Firefox and WebKit on dist/"
+	@node tests/engines/requirements.mjs
+	@node --test --test-reporter=spec --test-concurrency=1 tests/engines/firefox.test.mjs tests/engines/webkit.test.mjs
+
+test-sanitize: sanitize
 	@echo "== Level 1 again, under AddressSanitizer + UndefinedBehaviorSanitizer"
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  ctest --test-dir build/sanitize --output-on-failure --progress
+	  ctest --test-dir build/sanitize --output-on-failure --progress -j$(JOBS)
 
-test-fuzz:
+test-fuzz: sanitize
 	@echo "== libFuzzer on the core's entry points, $(FUZZ_TEST_SECONDS) s in all"
 	@tests/fuzz/run.sh build/sanitize/fuzz $(FUZZ_TEST_SECONDS)
 
