@@ -154,6 +154,14 @@ export function bindControls(root, onChange) {
       else reported.delete(name);
       render(name);
     },
+    // A thrown Error from the core's API: its message goes next to the control of the
+    // option it concerns (error.field, which the facade sets; `as` maps an option to
+    // the section's control where their names differ), else next to `fallback`.
+    fail(error, fallback, as = {}) {
+      const field = as[error.field] ?? error.field;
+      const known = field && root.querySelector(`[data-error-for="${field}"]`);
+      this.error(known ? field : fallback, error.message);
+    },
     // Clears the section's messages; a field that holds a refused value keeps its own.
     clearErrors() {
       for (const name of controls.keys()) this.error(name, '');
