@@ -162,9 +162,10 @@ export function bindControls(root, onChange) {
       const known = field && root.querySelector(`[data-error-for="${field}"]`);
       this.error(known ? field : fallback, error.message);
     },
-    // Clears the section's messages; a field that holds a refused value keeps its own.
+    // Clears the section's messages, those of its controls and of its other slots (a
+    // section's 'run', say); a field that holds a refused value keeps its own.
     clearErrors() {
-      for (const name of controls.keys()) this.error(name, '');
+      for (const name of new Set([...controls.keys(), ...reported.keys()])) this.error(name, '');
     },
     // { name: raw string } of the controls not at their default: what a link carries.
     changed() {
