@@ -8,7 +8,8 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := emscripten libeigen3-dev catch2 chromium firefox-esr webkit2gtk-driver xvfb clang libclang-rt-14-dev fonts-texgyre-math python3-fonttools
 JOBS ?= 2
-# Fuzzing time in seconds, split evenly over the fuzzers: test-fuzz (in make test) and fuzz (by hand).
+# Fuzzing time in seconds, split evenly over the fuzzers: test-fuzz (in make test, on a copy of the
+# committed corpus) and fuzz (by hand, growing tests/fuzz/corpus/).
 FUZZ_TEST_SECONDS ?= 60
 FUZZ_SECONDS ?= 600
 # Debian's em++ runs its JS optimizer with Node and needs Debian's acorn.
@@ -100,7 +101,7 @@ test-fuzz: sanitize
 	@tests/fuzz/run.sh build/sanitize/fuzz $(FUZZ_TEST_SECONDS)
 
 fuzz: sanitize
-	@tests/fuzz/run.sh build/sanitize/fuzz $(FUZZ_SECONDS)
+	@tests/fuzz/run.sh build/sanitize/fuzz $(FUZZ_SECONDS) --grow
 
 # The training text of `make model`: the six novels of Debian's r-cran-janeaustenr (fetched with
 # apt-get download, never installed; read without R) as build/corpus/train.txt, heldout.txt and

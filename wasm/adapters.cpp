@@ -45,6 +45,27 @@ val matrix_to_js(const MatrixF& m) { return write_matrix(m, "Float32Array"); }
 val vector_to_js(const Vector& v) { return copy_out("Float64Array", v.data(), v.size()); }
 val vector_to_js(const VectorF& v) { return copy_out("Float32Array", v.data(), v.size()); }
 
+val matrices_to_js(const std::vector<Matrix>& list) {
+  val out = val::array();
+  for (const Matrix& m : list) out.call<void>("push", matrix_to_js(m));
+  return out;
+}
+
+namespace {
+template <typename Result>
+val write_attention(const Result& r) {
+  val out = val::object();
+  out.set("output", matrix_to_js(r.output));
+  out.set("weights", matrix_to_js(r.weights));
+  out.set("scores", matrix_to_js(r.scores));
+  out.set("rowSums", vector_to_js(r.row_sums));
+  return out;
+}
+}  // namespace
+
+val attention_to_js(const AttentionResult& r) { return write_attention(r); }
+val attention_to_js(const AttentionResultF& r) { return write_attention(r); }
+
 std::vector<std::string> strings_from_js(const val& list) {
   std::vector<std::string> out;
   const int n = list["length"].as<int>();
@@ -77,10 +98,21 @@ SelfAttentionOptions self_attention_options_from_js(const val& options) {
   return o;
 }
 
-val error_to_js(const std::string& message) {
+val error_to_js(const std::string& message, const std::string& field) {
   val out = val::object();
   out.set("error", message);
+  if (!field.empty()) out.set("field", field);
   return out;
+}
+
+std::string js_field(const std::string& core_name) {
+  static const std::pair<const char*, const char*> kNames[] = {
+      {"d_model", "dModel"}, {"pe_strength", "positional"}, {"slope_scale", "slopeScale"},
+      {"number of words", "words"}, {"number of marks", "marked"}, {"marks", "marked"}, {"width", "widths"},
+  };
+  for (const auto& [core, js] : kNames)
+    if (core_name == core) return js;
+  return core_name;
 }
 
 }  // namespace atlas::wasm

@@ -15,19 +15,6 @@
 #include "atlas/attention/tokenize.hpp"
 
 namespace atlas::wasm {
-namespace {
-
-template <typename Result>
-val attention_to_js(const Result& r) {
-  val out = val::object();
-  out.set("output", matrix_to_js(r.output));
-  out.set("weights", matrix_to_js(r.weights));
-  out.set("scores", matrix_to_js(r.scores));
-  out.set("rowSums", vector_to_js(r.row_sums));
-  return out;
-}
-
-}  // namespace
 
 val attention_js(const val& q, const val& k, const val& v, const val& mask) {
   return guarded([&] {

@@ -12,14 +12,10 @@ val cross_attention_js(const val& target, const val& source, const val& options)
     o.d_model = options["dModel"].as<int>();
     o.seed = seed_from_js(options["seed"]);
     const CrossAttentionResult r = cross_attention(strings_from_js(target), strings_from_js(source), o);
-    val out = val::object();
+    val out = attention_to_js(r.result);
     out.set("Q", matrix_to_js(r.Q));
     out.set("K", matrix_to_js(r.K));
     out.set("V", matrix_to_js(r.V));
-    out.set("weights", matrix_to_js(r.result.weights));
-    out.set("scores", matrix_to_js(r.result.scores));
-    out.set("output", matrix_to_js(r.result.output));
-    out.set("rowSums", vector_to_js(r.result.row_sums));
     return out;
   });
 }

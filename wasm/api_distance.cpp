@@ -9,15 +9,6 @@
 #include "atlas/lessons/distance_decay.hpp"
 
 namespace atlas::wasm {
-namespace {
-
-val matrices_to_js(const std::vector<Matrix>& list) {
-  val out = val::array();
-  for (const Matrix& m : list) out.call<void>("push", matrix_to_js(m));
-  return out;
-}
-
-}  // namespace
 
 val distance_decays_js(int n, const val& widths) {
   return guarded([&] {

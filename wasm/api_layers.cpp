@@ -11,12 +11,6 @@
 namespace atlas::wasm {
 namespace {
 
-val matrices_to_js(const std::vector<Matrix>& list) {
-  val out = val::array();
-  for (const auto& m : list) out.call<void>("push", matrix_to_js(m));
-  return out;
-}
-
 std::vector<Matrix> matrices_from_js(const val& list, const std::string& name) {
   std::vector<Matrix> out;
   const int count = list["length"].as<int>();

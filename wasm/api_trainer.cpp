@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "model_adapters.hpp"
 
@@ -39,14 +40,25 @@ val ok() {
   return out;
 }
 
+// trainer: const model::Trainer* for the const methods, model::Trainer* for the others.
+template <typename T, typename Fn>
+val on_trainer(T* trainer, Fn&& fn) {
+  return guarded([&] {
+    if (!trainer) throw std::invalid_argument("this trainer has no model yet");
+    return fn(*trainer);
+  });
+}
+
 }  // namespace
 
 template <typename Fn>
 val TrainerHandle::with_trainer(Fn&& fn) const {
-  return guarded([&] {
-    if (!trainer_) throw std::invalid_argument("this trainer has no model yet");
-    return fn(*trainer_);
-  });
+  return on_trainer(static_cast<const model::Trainer*>(trainer_.get()), std::forward<Fn>(fn));
+}
+
+template <typename Fn>
+val TrainerHandle::with_trainer(Fn&& fn) {
+  return on_trainer(trainer_.get(), std::forward<Fn>(fn));
 }
 
 val TrainerHandle::init(const val& options) {
@@ -86,9 +98,8 @@ val TrainerHandle::config() const {
 }
 
 val TrainerHandle::step(int k) {
-  return guarded([&] {
-    if (!trainer_) throw std::invalid_argument("this trainer has no model yet");
-    const model::StepResult r = trainer_->step(k);
+  return with_trainer([&](model::Trainer& t) {
+    const model::StepResult r = t.step(k);
     val out = val::object();
     out.set("step", static_cast<double>(r.step));
     out.set("loss", r.loss);
@@ -120,18 +131,48 @@ val TrainerHandle::evaluate() const {
 }
 
 val TrainerHandle::set_learning_rate(double learning_rate) {
-  return guarded([&] {
-    if (!trainer_) throw std::invalid_argument("this trainer has no model yet");
-    trainer_->set_learning_rate(learning_rate);
+  return with_trainer([&](model::Trainer& t) {
+    t.set_learning_rate(learning_rate);
     return ok();
   });
 }
 
 val TrainerHandle::ablate(int layer, int head, bool off) {
-  return guarded([&] {
-    if (!trainer_) throw std::invalid_argument("this trainer has no model yet");
-    trainer_->ablate(layer, head, off);
+  return with_trainer([&](model::Trainer& t) {
+    t.ablate(layer, head, off);
     return ok();
+  });
+}
+
+val TrainerHandle::ablation() const {
+  return with_trainer([](const model::Trainer& t) {
+    const model::AblationStudy study = model::ablation_study(t);
+    const int heads = t.options().shape.heads;
+    auto list = [heads](const std::vector<model::HeadsOff>& entries) {
+      val out = val::array();
+      for (const model::HeadsOff& e : entries) {
+        val off = val::array();
+        for (int k : e.heads) {
+          val h = val::object();
+          h.set("layer", k / heads);
+          h.set("head", k % heads);
+          off.call<void>("push", h);
+        }
+        val item = val::object();
+        item.set("heads", off);
+        item.set("lossRepeat", e.loss_repeat);
+        item.set("rise", e.rise);
+        item.set("backup", e.backup);
+        out.call<void>("push", item);
+      }
+      return out;
+    };
+    val out = val::object();
+    out.set("step", static_cast<double>(study.step));
+    out.set("lossRepeat", study.loss_repeat);
+    out.set("singles", list(study.singles));
+    out.set("pairs", list(study.pairs));
+    return out;
   });
 }
 

@@ -25,12 +25,17 @@ class TrainerHandle {
   val evaluate() const;       // {step, loss, lossFirst, lossRepeat, heads, attention, tokens}
   val set_learning_rate(double learning_rate);
   val ablate(int layer, int head, bool off);
+  // {step, lossRepeat, singles, pairs: [{heads: [{layer, head}], lossRepeat, rise, backup}]}
+  val ablation() const;
   val save() const;           // Uint8Array
 
  private:
   std::unique_ptr<model::Trainer> trainer_;
+  // Runs fn(trainer) under guarded(), or returns {error} when no run was made yet.
   template <typename Fn>
   val with_trainer(Fn&& fn) const;
+  template <typename Fn>
+  val with_trainer(Fn&& fn);
 };
 
 }  // namespace atlas::wasm

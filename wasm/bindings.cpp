@@ -6,14 +6,17 @@
 #include <emscripten/bind.h>
 
 #include "api.hpp"
-#include "api_order.hpp"
-#include "api_heads.hpp"
+#include "api_patterns.hpp"
+#include "api_multi_head.hpp"
+#include "api_position.hpp"
+#include "api_causal.hpp"
 #include "api_cross.hpp"
 #include "api_distance.hpp"
 #include "api_head_roles.hpp"
 #include "api_entropy.hpp"
 #include "api_layers.hpp"
 #include "api_trace.hpp"
+#include "api_limits.hpp"
 
 EMSCRIPTEN_BINDINGS(attention_atlas) {
   using namespace atlas::wasm;
@@ -42,4 +45,5 @@ EMSCRIPTEN_BINDINGS(attention_atlas) {
   emscripten::function("dirichletRows", &dirichlet_rows_js);
   emscripten::function("temperatureRow", &temperature_row_js);
   emscripten::function("attentionTrace", &attention_trace_js);
+  emscripten::function("limits", &limits_js);
 }

@@ -20,6 +20,7 @@ EMSCRIPTEN_BINDINGS(attention_atlas_model) {
       .function("evaluate", &TrainerHandle::evaluate)
       .function("setLearningRate", &TrainerHandle::set_learning_rate)
       .function("ablate", &TrainerHandle::ablate)
+      .function("ablation", &TrainerHandle::ablation)
       .function("save", &TrainerHandle::save);
 
   emscripten::class_<ModelHandle>("ModelHandle")

@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target in BIN_DIR for SECONDS in all (split evenly),
-# each on its corpus tests/fuzz/corpus/<target>/ (read, and grown with the new
-# inputs it finds) and its dictionary tests/fuzz/<target>.dict when there is one.
+# each on a copy (in a temporary directory) of its committed corpus
+# tests/fuzz/corpus/<target>/, so every run starts from the same inputs, and on
+# its dictionary tests/fuzz/<target>.dict when there is one. With --grow (make
+# fuzz) it fuzzes the committed corpus itself, which keeps the new inputs found.
 # Prints one line per target (executions, corpus size) and the total; exits
 # non-zero at the first crash, leak, sanitizer report or broken invariant,
 # leaving the input in BIN_DIR/../fuzz-artifacts/ (reproduce: <fuzzer> <file>).
-#   usage: tests/fuzz/run.sh build/sanitize/fuzz 60
+#   usage: tests/fuzz/run.sh build/sanitize/fuzz 60 [--grow]
 set -euo pipefail
 bin_dir=$1
 seconds=$2
+grow=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 artifacts=$(dirname "$bin_dir")/fuzz-artifacts
 mkdir -p "$artifacts"
 targets=("$bin_dir"/fuzz_*)
@@ -20,6 +25,10 @@ for fuzzer in "${targets[@]}"; do
   name=${fuzzer##*/fuzz_}
   corpus=$here/corpus/$name
   mkdir -p "$corpus"
+  if [ "$grow" != --grow ]; then
+    cp -r "$corpus" "$work/$name"
+    corpus=$work/$name
+  fi
   dict=()
   [ -f "$here/$name.dict" ] && dict=(-dict="$here/$name.dict")
   log=$artifacts/$name.log

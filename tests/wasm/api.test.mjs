@@ -8,11 +8,20 @@ const core = await loadCore();
 const rowSumsOf = (m) => Array.from({ length: m.rows }, (_, i) =>
   m.data.subarray(i * m.cols, (i + 1) * m.cols).reduce((a, b) => a + b, 0));
 
-test('require() gives the factory, and it resolves to exactly the documented functions', () => {
+// The public API: a new function is added here and in docs/api.md together.
+const FUNCTIONS = [
+  'alibiAttention', 'attention', 'attentionTrace', 'causalAttention', 'causalMask', 'createTrainer', 'crossAttention',
+  'dirichletRows', 'distanceDecays', 'embed', 'entropy', 'focusRows', 'headRoles', 'layerEvolution', 'loadModel',
+  'loadTrainer', 'modelLayers', 'multiHead', 'pattern', 'patternSet', 'positionEffect', 'positionSimilarity',
+  'positionalEncoding', 'rollout', 'selfAttention', 'temperatureRow', 'tokenize',
+];
+const DATA = ['engine', 'full', 'limits', 'trainerDefaults'];
+
+test('require() gives the factory, and it resolves to exactly the documented functions and data', () => {
   assert.equal(typeof createAttentionCore, 'function');
-  for (const name of ['attention', 'causalMask', 'positionalEncoding', 'entropy', 'pattern', 'tokenize', 'embed', 'selfAttention']) {
-    assert.equal(typeof core[name], 'function', name);
-  }
+  const keys = Object.keys(core);
+  assert.deepEqual(keys.filter((k) => typeof core[k] === 'function').sort(), FUNCTIONS);
+  assert.deepEqual(keys.filter((k) => typeof core[k] !== 'function').sort(), DATA);
   assert.ok(Object.isFrozen(core));
 });
 

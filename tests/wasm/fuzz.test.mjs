@@ -41,7 +41,8 @@ function expectSaneOrError(call) {
     result = call();
   } catch (error) {
     assert.ok(error instanceof Error, 'throws an Error');
-    assert.ok(error.message.length > 10, `message: ${error.message}`);
+    assert.equal(typeof error.field, 'string', `the option it concerns: ${error.message}`);
+    assert.ok(error.message.replace(/_/g, '').toLowerCase().includes(error.field.toLowerCase()), `the message names ${error.field}: ${error.message}`);
     return 'error';
   }
   for (const m of [result.weights, result.output].filter(Boolean)) {

@@ -12,7 +12,10 @@ test('createTrainer() documents its defaults in config', () => {
   assert.deepEqual(
     [c.task, c.seed, c.layers, c.heads, c.dModel, c.context, c.vocab, c.batch, c.learningRate, c.mlp],
     ['induction', 1, 2, 2, 32, 24, 16, 16, 0.003, false]);
-  assert.ok(c.parameters > 5000);
+  // transformer.hpp's layout: wte (V x D), wpe (T x D), per layer ln1 (2 D) and wq, wk, wv, wo (D x D),
+  // lnf (2 D), wu (D x V); no MLP.
+  const { vocab: V, dModel: D, context: T, layers } = c;
+  assert.equal(c.parameters, V * D + T * D + layers * (2 * D + 4 * D * D) + 2 * D + D * V);
   t.dispose();
 });
 

@@ -17,7 +17,7 @@
 // (site/src/core-loader.js) and asks for the full one with { full: true } when
 // first needed; attention-core.js gives one set, whose engines are full.
 import { wrapFactory } from './index.js';
-import { oneOf } from './args.js';
+import { oneOf, boolean } from './args.js';
 
 // (module (func (result v128) i32.const 0 i8x16.splat i8x16.popcnt))
 const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0,
@@ -87,7 +87,7 @@ export function wrapEngines(loaders, fullLoaders = loaders, fullApis = null) {
   return async function createAttentionCore(overrides = {}) {
     const engine = oneOf(overrides.engine ?? defaultEngine(), 'engine', ['simd', 'scalar']);
     const full = overrides.full ?? false;
-    if (typeof full !== 'boolean') throw new Error(`full must be true or false; got ${typeof full} ${String(full)}`);
+    boolean(full, 'full');
     const raw = await factory(engine, full);
     return wrapFactory(packedFactory(raw), { engine }, fullApis ?? fullApisOf(raw))(overrides);
   };

@@ -1,9 +1,14 @@
 // The JS facade of the core: createAttentionCore() resolves to the public API
-// of docs/api.md. Each *-api.js module contributes one area's functions; add a
-// module and one line below to grow the API.
+// of docs/api.md. Each *-api.js module contributes one area's functions (named
+// after the section it serves); add a module and one line below to grow the API.
+// Every module gets the raw module and the core's limits (raw.limits():
+// wasm/api_limits.hpp), which the core object also carries as core.limits, with
+// core.trainerDefaults; no limit or default of the core is written again here.
 import { coreApi } from './core-api.js';
-import { orderApi } from './order-api.js';
-import { headsApi } from './heads-api.js';
+import { patternsApi } from './patterns-api.js';
+import { multiHeadApi } from './multi-head-api.js';
+import { positionApi } from './position-api.js';
+import { causalApi } from './causal-api.js';
 import { crossApi } from './cross-api.js';
 import { headRolesApi } from './head-roles-api.js';
 import { distanceApi } from './distance-api.js';
@@ -11,6 +16,12 @@ import { entropyApi } from './entropy-api.js';
 import { layersApi } from './layers-api.js';
 import { traceApi } from './trace-api.js';
 import { fullOnly } from './full-only.js';
+import { argumentError } from './args.js';
+
+function deepFreeze(value) {
+  if (value && typeof value === 'object') Object.values(value).forEach(deepFreeze);
+  return Object.freeze(value);
+}
 
 // extra: properties put on the API object as they are (engines.js adds `engine`).
 // `full` says whether the engine has the trainer and the trained model (the
@@ -21,21 +32,27 @@ export function wrapFactory(rawFactory, extra = {}, fullApis = null) {
   return async function createAttentionCore(moduleOverrides) {
     const raw = await rawFactory(moduleOverrides || {});
     const full = typeof raw.TrainerHandle === 'function' && typeof raw.ModelHandle === 'function';
-    if (full && !fullApis) throw new Error('a full engine came without its trainer and model API (<factory>.facade)');
-    const model = full ? { ...fullApis.trainerApi(raw), ...fullApis.modelApi(raw) } : fullOnly();
+    if (full && !fullApis) throw argumentError('full', 'a full engine came without its trainer and model API (<factory>.facade)');
+    const limits = deepFreeze(raw.limits());
+    const { trainerDefaults } = limits;
+    const model = full ? { ...fullApis.trainerApi(raw, limits), ...fullApis.modelApi(raw, limits) } : fullOnly();
     return Object.freeze({
       ...extra,
       full,
-      ...coreApi(raw),
-      ...orderApi(raw),
-      ...headsApi(raw),
-      ...crossApi(raw),
-      ...headRolesApi(raw),
-      ...distanceApi(raw),
-      ...layersApi(raw),
+      limits,
+      trainerDefaults,
+      ...coreApi(raw, limits),
+      ...patternsApi(raw, limits),
+      ...multiHeadApi(raw, limits),
+      ...positionApi(raw, limits),
+      ...causalApi(raw, limits),
+      ...crossApi(raw, limits),
+      ...headRolesApi(raw, limits),
+      ...distanceApi(raw, limits),
+      ...layersApi(raw, limits),
       ...model,
-      ...entropyApi(raw),
-      ...traceApi(raw),
+      ...entropyApi(raw, limits),
+      ...traceApi(raw, limits),
     });
   };
 }

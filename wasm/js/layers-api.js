@@ -4,39 +4,33 @@
 import * as arg from './args.js';
 import { unwrap } from './unwrap.js';
 
-export function layersApi(raw) {
+export function layersApi(raw, L) {
   return {
     // n words -> { layers: Matrix[6] (n x n), names: string[6], meanDistance (6, tokens),
     //   meanEntropy (6, nats), maxEntropy (ln n), uniformDistance, rollout: Matrix[6] (R_1..R_6) }
     // A hand-built illustration: score shapes + seeded N(0, noise^2) noise, rows softmaxed.
     layerEvolution(n, opts) {
       const o = arg.options(opts, 'options');
-      return unwrap(raw.layerEvolution(arg.integer(n, 'n', 1, 64), arg.seed(o.seed ?? 1),
-        arg.number(o.noise ?? 0.5, 'noise', 0, 3)));
+      return unwrap(raw.layerEvolution(arg.integer(n, 'n', 1, L.maxWords), arg.seed(o.seed ?? 1, L),
+        arg.number(o.noise ?? 0.5, 'noise', 0, L.maxNoise)), 'n');
     },
     // layers: Matrix[] (each n x n, rows summing to 1), residual in [0, 1] (0.5)
     // -> Matrix[] R_1..R_L with R_l = A_l R_(l-1), A_l = residual W_l + (1 - residual) I
     rollout(layers, opts) {
       const { residual = 0.5 } = arg.options(opts, 'options');
-      if (!Array.isArray(layers) || layers.length < 1 || layers.length > 64) {
-        throw new Error(`layers must be an array of 1 to 64 matrices; got ${Array.isArray(layers) ? `an array of length ${layers.length}` : typeof layers}`);
-      }
-      const checked = layers.map((m, l) => arg.matrix(m, `layers[${l}]`));
-      return unwrap(raw.rollout(checked, arg.number(residual, 'residual', 0, 1)));
+      const checked = arg.list(layers, 'layers', L.maxStack, 'matrices').map((m, l) => arg.matrix(m, `layers[${l}]`));
+      return unwrap(raw.rollout(checked, arg.number(residual, 'residual', 0, 1)), 'layers');
     },
     // attention: [layer][head] of n x n matrices (m.run(text).attention, or .words.attention)
     // -> { mean: Matrix[L] (heads averaged), meanByOffset: [L] (n: mean weight d keys back),
     //   meanDistance (L), meanEntropy (L, nats), rollout: Matrix[L] of the means (residual 0.5) }
     modelLayers(attention, opts) {
       const { residual = 0.5 } = arg.options(opts, 'options');
-      if (!Array.isArray(attention) || attention.length < 1 || attention.length > 64) {
-        throw new Error(`attention must be an array of 1 to 64 layers, each an array of head matrices; got ${Array.isArray(attention) ? `an array of length ${attention.length}` : typeof attention}`);
-      }
-      const checked = attention.map((heads, l) => {
-        if (!Array.isArray(heads) || heads.length < 1) throw new Error(`attention[${l}] must be a non-empty array of head matrices`);
+      const checked = arg.list(attention, 'attention', L.maxStack, 'layers, each an array of head matrices').map((heads, l) => {
+        if (!Array.isArray(heads) || heads.length < 1) throw arg.argumentError('attention', `attention[${l}] must be a non-empty array of head matrices`);
         return heads.map((m, h) => arg.matrix(m, `attention[${l}][${h}]`));
       });
-      return unwrap(raw.modelLayers(checked, arg.number(residual, 'residual', 0, 1)));
+      return unwrap(raw.modelLayers(checked, arg.number(residual, 'residual', 0, 1)), 'attention');
     },
   };
 }

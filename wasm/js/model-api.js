@@ -1,4 +1,4 @@
-// The trained-model API of docs/api.md: core.loadModel(attentionAtlasModel),
+// The trained-model API (docs/api.md): core.loadModel(attentionAtlasModel),
 // where the global attentionAtlasModel comes from dist/atlas-model.js (a
 // classic script, loaded only when a trained view first opens), or a
 // Uint8Array of a model file. m.run(text) returns every head's attention on
@@ -8,7 +8,7 @@ import * as arg from './args.js';
 import { unwrap } from './unwrap.js';
 
 function fileError(message) {
-  const error = new Error(message);
+  const error = arg.argumentError('source', message);
   error.name = 'ModelFileError';
   return error;
 }
@@ -42,27 +42,29 @@ export function modelApi(raw) {
         handle.delete();
         throw fileError(loaded.error);
       }
-      const config = Object.freeze(unwrap(handle.config()));
+      const config = Object.freeze(unwrap(handle.config(), 'source'));
       let meta;
       try {
-        meta = Object.freeze(JSON.parse(unwrap(handle.meta())));
+        meta = Object.freeze(JSON.parse(unwrap(handle.meta(), 'source')));
       } catch {
         handle.delete();
         throw fileError('The model file has a meta record that is not valid JSON');
       }
       let disposed = false;
       const live = () => {
-        if (disposed) throw new Error('This model was disposed; load it again with core.loadModel()');
+        if (disposed) throw arg.argumentError('model', 'This model was disposed; load it again with core.loadModel()');
         return handle;
       };
+      const layer = (v) => arg.integer(v, 'layer', 0, arg.INT_MAX);
+      const head = (v) => arg.integer(v, 'head', 0, arg.INT_MAX);
       return {
         config,
         meta,
         // text (2..context characters) -> { tokens, unknown, loss, attention, heads, words }
-        run(text) { return unwrap(live().run(arg.text(text, 'text'))); },
+        run(text) { return unwrap(live().run(arg.text(text, 'text')), 'text'); },
         // -> { queries (n x 2), keys (n x 2), explained }
-        queryKey(text, layer, head) {
-          return unwrap(live().queryKey(arg.text(text, 'text'), arg.integer(layer, 'layer', 0, 255), arg.integer(head, 'head', 0, 255)));
+        queryKey(text, layerIndex, headIndex) {
+          return unwrap(live().queryKey(arg.text(text, 'text'), layer(layerIndex), head(headIndex)), 'text');
         },
         dispose() {
           if (!disposed) handle.delete();

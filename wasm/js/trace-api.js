@@ -14,7 +14,7 @@ export function traceApi(raw) {
       const m = mask === undefined || mask === null ? null : arg.matrix(mask, 'mask');
       const q = arg.matrix(Q, 'Q');
       return unwrap(raw.attentionTrace(q, arg.matrix(K, 'K'), arg.matrix(V, 'V'),
-        arg.integer(query, 'query', 0, q.rows - 1), m));
+        arg.integer(query, 'query', 0, q.rows - 1), m), 'K');
     },
   };
 }

@@ -1,6 +1,10 @@
-// The raw bindings return {error: message} instead of throwing (see
-// wasm/adapters.hpp); this turns that into a JS Error and passes results through.
-export function unwrap(result) {
-  if (result && typeof result.error === 'string') throw new Error(result.error);
+// The raw bindings return {error: message} (and {field} when the core named the
+// argument: wasm/adapters.hpp) instead of throwing; this turns that into a JS
+// Error whose `field` is the core's, else `field` (the option the call is
+// about), and passes results through.
+import { argumentError } from './args.js';
+
+export function unwrap(result, field) {
+  if (result && typeof result.error === 'string') throw argumentError(result.field ?? field, result.error);
   return result;
 }

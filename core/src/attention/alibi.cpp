@@ -35,8 +35,8 @@ Matrix alibi_bias(int n, double slope, bool causal) {
 
 AlibiResult alibi_attention(const std::vector<std::string>& words, const AlibiOptions& options) {
   const int d = options.d_model;
-  require_in_range(options.heads, 1, 16, "heads");
-  require_in_range(options.slope_scale, 0.0, 100.0, "slope_scale");
+  require_in_range(options.heads, 1, kMaxAlibiHeads, "heads");
+  require_in_range(options.slope_scale, 0.0, kMaxSlopeScale, "slope_scale");
   const Matrix X = embed_words(words, d, options.seed);
   const int n = static_cast<int>(X.rows());
 

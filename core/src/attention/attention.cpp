@@ -13,7 +13,7 @@ namespace {
 template <typename M>
 void require_mask(const M& mask, Eigen::Index n, Eigen::Index m) {
   if (mask.rows() != n || mask.cols() != m) {
-    throw std::invalid_argument("mask is " + shape_of(mask) + "; expected " + std::to_string(n) +
+    throw ArgumentError("mask", "mask is " + shape_of(mask) + "; expected " + std::to_string(n) +
                                 " x " + std::to_string(m) + " (queries x keys)");
   }
   using T = typename M::Scalar;
@@ -21,7 +21,7 @@ void require_mask(const M& mask, Eigen::Index n, Eigen::Index m) {
   for (Eigen::Index r = 0; r < n; ++r) {
     for (Eigen::Index c = 0; c < m; ++c) {
       if (mask(r, c) != T(0) && mask(r, c) != T(1)) {
-        throw std::invalid_argument("mask must hold only 0 (allowed) and 1 (blocked); row " +
+        throw ArgumentError("mask", "mask must hold only 0 (allowed) and 1 (blocked); row " +
                                     std::to_string(r) + ", column " + std::to_string(c) +
                                     " is neither");
       }
@@ -73,12 +73,12 @@ BasicAttentionResult<M, V> attention_of(const M& Q, const M& K, const M& Vals, c
   require_finite(K, "K");
   require_finite(Vals, "V");
   if (K.cols() != Q.cols()) {
-    throw std::invalid_argument("K is " + shape_of(K) + " but Q is " + shape_of(Q) +
+    throw ArgumentError("K", "K is " + shape_of(K) + " but Q is " + shape_of(Q) +
                                 "; K needs as many columns as Q (d_k = " +
                                 std::to_string(Q.cols()) + ")");
   }
   if (Vals.rows() != K.rows()) {
-    throw std::invalid_argument("V is " + shape_of(Vals) + " but K is " + shape_of(K) +
+    throw ArgumentError("V", "V is " + shape_of(Vals) + " but K is " + shape_of(K) +
                                 "; V needs one row per key (m = " + std::to_string(K.rows()) +
                                 ")");
   }
@@ -90,7 +90,7 @@ BasicAttentionResult<M, V> attention_of(const M& Q, const M& K, const M& Vals, c
   // gives the last rows of a block another summation order.
   result.scores = (Q * K.transpose()) / std::sqrt(static_cast<T>(Q.cols()));
   if (!result.scores.allFinite()) {
-    throw std::invalid_argument("Q K^T / sqrt(d_k) overflows to infinity; Q and K are too large (scale them down)");
+    throw ArgumentError("Q", "Q K^T / sqrt(d_k) overflows to infinity; Q and K are too large (scale them down)");
   }
   result.weights = softmax_of(result.scores, mask);
   result.output = result.weights * Vals;
@@ -98,7 +98,7 @@ BasicAttentionResult<M, V> attention_of(const M& Q, const M& K, const M& Vals, c
   // one built from entries near the largest value past it (11 equal weights
   // on 1.8e308 give infinity).
   if (!result.output.allFinite()) {
-    throw std::invalid_argument("weights V overflows to infinity; V is too large (scale it down)");
+    throw ArgumentError("V", "weights V overflows to infinity; V is too large (scale it down)");
   }
   result.row_sums = result.weights.rowwise().sum();
   return result;

@@ -12,7 +12,7 @@ namespace {
 void require_square(const Matrix& W) {
   require_finite(W, "W");
   if (W.rows() != W.cols()) {
-    throw std::invalid_argument("W is " + shape_of(W) +
+    throw ArgumentError("W", "W is " + shape_of(W) +
                                 "; expected a square n x n matrix (queries and keys are the "
                                 "same positions)");
   }
@@ -24,7 +24,7 @@ Vector mean_by_distance(const Matrix& W, const std::optional<Matrix>& mask) {
   require_square(W);
   const Eigen::Index n = W.rows();
   if (mask && (mask->rows() != n || mask->cols() != n)) {
-    throw std::invalid_argument("mask is " + shape_of(*mask) + "; expected " + shape_of(W) +
+    throw ArgumentError("mask", "mask is " + shape_of(*mask) + "; expected " + shape_of(W) +
                                 " like W");
   }
   Vector sum = Vector::Zero(n);
@@ -59,7 +59,7 @@ double mass_within(const Matrix& W, int radius) {
 double mean_attention_distance(const Matrix& W) {
   require_finite(W, "W");
   if ((W.array() < 0.0).any()) {
-    throw std::invalid_argument("W has a negative weight; mean distance needs rows of probabilities");
+    throw ArgumentError("W", "W has a negative weight; mean distance needs rows of probabilities");
   }
   double total = 0.0;
   for (Eigen::Index i = 0; i < W.rows(); ++i) {

@@ -16,14 +16,14 @@ std::string shape_string(const M& m) {
 template <typename M>
 void require_finite_entries(const M& m, const std::string& name) {
   if (m.rows() <= 0 || m.cols() <= 0) {
-    throw std::invalid_argument(name + " is empty (" + shape_string(m) +
+    throw ArgumentError(name, name + " is empty (" + shape_string(m) +
                                 "); expected at least 1 x 1");
   }
   if (m.allFinite()) return;
   for (Eigen::Index r = 0; r < m.rows(); ++r) {
     for (Eigen::Index c = 0; c < m.cols(); ++c) {
       if (!std::isfinite(m(r, c))) {
-        throw std::invalid_argument(name + " has a non-finite value (NaN or infinity) at row " +
+        throw ArgumentError(name, name + " has a non-finite value (NaN or infinity) at row " +
                                     std::to_string(r) + ", column " + std::to_string(c));
       }
     }
@@ -40,14 +40,14 @@ void require_finite(const MatrixF& m, const std::string& name) { require_finite_
 
 void require_in_range(int value, int lo, int hi, const std::string& name) {
   if (value < lo || value > hi) {
-    throw std::invalid_argument(name + " must be an integer from " + std::to_string(lo) +
+    throw ArgumentError(name, name + " must be an integer from " + std::to_string(lo) +
                                 " to " + std::to_string(hi) + "; got " + std::to_string(value));
   }
 }
 
 void require_in_range(double value, double lo, double hi, const std::string& name) {
   if (!std::isfinite(value) || value < lo || value > hi) {
-    throw std::invalid_argument(name + " must be a number from " + number_text(lo) + " to " + number_text(hi) +
+    throw ArgumentError(name, name + " must be a number from " + number_text(lo) + " to " + number_text(hi) +
                                 "; got " + number_text(value));
   }
 }

@@ -23,7 +23,7 @@ std::uint64_t word_key(const std::string& word) {
 }  // namespace
 
 Matrix embed_words(const std::vector<std::string>& words, int d, std::uint64_t seed) {
-  if (words.empty()) throw std::invalid_argument("words is empty; expected at least one word");
+  if (words.empty()) throw ArgumentError("words", "words is empty; expected at least one word");
   require_in_range(d, 1, kMaxModel, "d_model");
   Matrix x(static_cast<Eigen::Index>(words.size()), d);
   for (std::size_t i = 0; i < words.size(); ++i) {

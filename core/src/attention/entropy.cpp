@@ -14,12 +14,12 @@ Vector entropy(const Matrix& W) {
   Vector h(W.rows());
   for (Eigen::Index r = 0; r < W.rows(); ++r) {
     if ((W.row(r).array() < 0.0).any()) {
-      throw std::invalid_argument("W row " + std::to_string(r) +
+      throw ArgumentError("W", "W row " + std::to_string(r) +
                                   " has a negative weight; entropy needs probabilities");
     }
     const double sum = W.row(r).sum();
     if (sum != 0.0 && std::abs(sum - 1.0) > 1e-6) {
-      throw std::invalid_argument("W row " + std::to_string(r) + " sums to " +
+      throw ArgumentError("W", "W row " + std::to_string(r) + " sums to " +
                                   number_text(sum) + "; expected 1 (or an all-zero row)");
     }
     double acc = 0.0;

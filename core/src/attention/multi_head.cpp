@@ -14,7 +14,7 @@ namespace {
 
 void require_square(const Matrix& w, Eigen::Index d, const std::string& name) {
   if (w.rows() != d || w.cols() != d) {
-    throw std::invalid_argument(name + " is " + shape_of(w) + "; expected d_model x d_model = " +
+    throw ArgumentError(name, name + " is " + shape_of(w) + "; expected d_model x d_model = " +
                                 std::to_string(d) + " x " + std::to_string(d));
   }
   require_finite(w, name);
@@ -41,7 +41,7 @@ MultiHeadResult multi_head_attention(const Matrix& X, const MultiHeadProjections
   const Eigen::Index d = X.cols();
   require_in_range(heads, 1, static_cast<int>(d), "heads");
   if (d % heads != 0) {
-    throw std::invalid_argument("d_model (" + std::to_string(d) + ") must be a multiple of heads (" +
+    throw ArgumentError("d_model", "d_model (" + std::to_string(d) + ") must be a multiple of heads (" +
                                 std::to_string(heads) + "): each head gets d_k = d_model / heads " +
                                 "dimensions");
   }

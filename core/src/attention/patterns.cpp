@@ -63,7 +63,7 @@ Matrix pattern(const std::string& name, int n, const PatternOptions& options) {
     m.topRows(options.globals).setOnes();
     return normalise_rows(m);
   }
-  throw std::invalid_argument("pattern name '" + name +
+  throw ArgumentError("name", "pattern name '" + name +
                               "' is unknown; expected one of uniform, self-focus, causal, local, "
                               "strided, strided-relative, global-local");
 }

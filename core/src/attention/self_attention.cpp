@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "atlas/attention/check.hpp"
+#include "atlas/attention/limits.hpp"
 #include "atlas/attention/embedding.hpp"
 #include "atlas/attention/mask.hpp"
 #include "atlas/attention/positional.hpp"
@@ -13,7 +14,7 @@ namespace atlas {
 SelfAttentionResult self_attention(const std::vector<std::string>& words,
                                    const SelfAttentionOptions& options) {
   const int d = options.d_model;
-  require_in_range(options.pe_strength, 0.0, 10.0, "pe_strength");
+  require_in_range(options.pe_strength, 0.0, kMaxPositional, "pe_strength");
   SelfAttentionResult out;
   out.X = embed_words(words, d, options.seed);
   const int n = static_cast<int>(out.X.rows());

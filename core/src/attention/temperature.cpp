@@ -4,12 +4,13 @@
 
 #include "atlas/attention/attention.hpp"
 #include "atlas/attention/check.hpp"
+#include "atlas/attention/limits.hpp"
 
 namespace atlas {
 
 Matrix softmax_temperature(const Matrix& scores, double temperature) {
   require_finite(scores, "scores");
-  require_in_range(temperature, 1e-3, 1e3, "temperature");
+  require_in_range(temperature, kMinTemperature, kMaxTemperature, "temperature");
   // Subtract each row's maximum BEFORE dividing by T (softmax is unchanged by
   // the shift): a finite score of 1e306 over T = 1e-3 overflows to infinity,
   // while (score - max) / T is <= 0. When that reaches -infinity, the lowest

@@ -1,5 +1,7 @@
 #include "atlas/attention/tokenize.hpp"
 
+#include "atlas/attention/check.hpp"
+
 #include <stdexcept>
 
 namespace atlas {
@@ -44,7 +46,7 @@ std::vector<std::string> split_words(const std::string& text, int max_words) {
   for (std::size_t i = 0; i < text.size();) {
     const std::size_t len = utf8_length(text, i);
     if (len == 0) {
-      throw std::invalid_argument("sentence is not valid UTF-8 (byte " + std::to_string(i) + ")");
+      throw ArgumentError("sentence", "sentence is not valid UTF-8 (byte " + std::to_string(i) + ")");
     }
     if (is_space(text, i, len)) {
       if (!current.empty()) words.push_back(std::move(current));
@@ -56,9 +58,9 @@ std::vector<std::string> split_words(const std::string& text, int max_words) {
   }
   if (!current.empty()) words.push_back(std::move(current));
 
-  if (words.empty()) throw std::invalid_argument("sentence is empty; type at least one word");
+  if (words.empty()) throw ArgumentError("sentence", "sentence is empty; type at least one word");
   if (static_cast<int>(words.size()) > max_words) {
-    throw std::invalid_argument("sentence has " + std::to_string(words.size()) +
+    throw ArgumentError("sentence", "sentence has " + std::to_string(words.size()) +
                                 " words; the limit is " + std::to_string(max_words));
   }
   return words;

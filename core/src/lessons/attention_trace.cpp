@@ -14,7 +14,7 @@ AttentionTrace attention_trace(const Matrix& Q, const Matrix& K, const Matrix& V
   require_finite(Q, "Q");
   require_in_range(query, 0, static_cast<int>(Q.rows()) - 1, "query");
   if (mask && (mask->rows() != Q.rows() || mask->cols() != K.rows())) {
-    throw std::invalid_argument("mask is " + shape_of(*mask) + "; expected " +
+    throw ArgumentError("mask", "mask is " + shape_of(*mask) + "; expected " +
                                 std::to_string(Q.rows()) + " x " + std::to_string(K.rows()) +
                                 " (queries x keys)");
   }

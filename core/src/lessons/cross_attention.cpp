@@ -13,8 +13,8 @@ namespace atlas {
 CrossAttentionResult cross_attention(const std::vector<std::string>& target,
                                      const std::vector<std::string>& source,
                                      const CrossAttentionOptions& options) {
-  if (target.empty()) throw std::invalid_argument("target is empty; expected at least one word");
-  if (source.empty()) throw std::invalid_argument("source is empty; expected at least one word");
+  if (target.empty()) throw ArgumentError("target", "target is empty; expected at least one word");
+  if (source.empty()) throw ArgumentError("source", "source is empty; expected at least one word");
   const int d = options.d_model;
   require_in_range(d, 1, kMaxModel, "d_model");
 

@@ -36,7 +36,7 @@ double log_gamma_draw(double alpha, Rng& rng) {
 Matrix dirichlet_rows(int rows, int n, double concentration, std::uint64_t seed) {
   require_in_range(rows, 1, kMaxSequence, "rows");
   require_in_range(n, 1, kMaxSequence, "n");
-  require_in_range(concentration, 0.01, 1000.0, "concentration");
+  require_in_range(concentration, kMinConcentration, kMaxConcentration, "concentration");
   Rng rng(seed);
   Matrix out(rows, n);
   for (int r = 0; r < rows; ++r) {

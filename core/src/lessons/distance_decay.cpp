@@ -13,7 +13,7 @@ namespace atlas {
 
 Matrix distance_decay(const std::string& kind, int n, double width) {
   require_in_range(n, 1, kMaxSequence, "n");
-  require_in_range(width, 0.1, static_cast<double>(kMaxSequence), "width");
+  require_in_range(width, kMinWidth, static_cast<double>(kMaxSequence), "width");
   std::function<double(double)> kernel;
   if (kind == "linear") {
     kernel = [width](double d) { return std::max(0.0, 1.0 - d / width); };
@@ -22,7 +22,7 @@ Matrix distance_decay(const std::string& kind, int n, double width) {
   } else if (kind == "gaussian") {
     kernel = [width](double d) { return std::exp(-d * d / (2.0 * width * width)); };
   } else {
-    throw std::invalid_argument("decay kind '" + kind +
+    throw ArgumentError("decay", "decay kind '" + kind +
                                 "' is unknown; expected one of linear, exponential, gaussian");
   }
   // The kernel depends on d = |i - j| only: compute it once per distance.

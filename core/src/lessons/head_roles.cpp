@@ -51,7 +51,7 @@ bool in_list(const std::string_view (&list)[N], const std::string& word) {
 }
 
 void require_words(const std::vector<std::string>& words) {
-  if (words.empty()) throw std::invalid_argument("words is empty; expected at least one word");
+  if (words.empty()) throw ArgumentError("words", "words is empty; expected at least one word");
   require_in_range(static_cast<int>(words.size()), 1, kMaxWords, "number of words");
 }
 
@@ -65,7 +65,7 @@ bool is_function_word(const std::string& word) {
 }
 
 std::vector<bool> default_content_marks(const std::vector<std::string>& words) {
-  if (words.empty()) throw std::invalid_argument("words is empty; expected at least one word");
+  if (words.empty()) throw ArgumentError("words", "words is empty; expected at least one word");
   std::vector<bool> marks(words.size());
   std::transform(words.begin(), words.end(), marks.begin(),
                  [](const std::string& w) { return !is_function_word(w); });
@@ -86,7 +86,7 @@ Matrix broad_head(int n) {
 }
 
 Matrix attend_to_marked(const std::vector<bool>& marks) {
-  if (marks.empty()) throw std::invalid_argument("marks is empty; expected one flag per word");
+  if (marks.empty()) throw ArgumentError("marks", "marks is empty; expected one flag per word");
   const int n = static_cast<int>(marks.size());
   require_in_range(n, 1, kMaxSequence, "number of marks");
   const auto count = std::count(marks.begin(), marks.end(), true);
@@ -116,7 +116,7 @@ Matrix determiner_head(const std::vector<std::string>& words) {
 HeadRoles head_roles(const std::vector<std::string>& words, const std::vector<bool>& marked) {
   require_words(words);
   if (marked.size() != words.size()) {
-    throw std::invalid_argument("marked has " + std::to_string(marked.size()) +
+    throw ArgumentError("marked", "marked has " + std::to_string(marked.size()) +
                                 " flags; expected one per word (" + std::to_string(words.size()) +
                                 ")");
   }

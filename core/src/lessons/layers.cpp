@@ -37,7 +37,7 @@ const std::array<Shape, kLayers>& shapes() {
 
 LayerEvolution layer_evolution(int n, std::uint64_t seed, double noise) {
   require_in_range(n, 1, kMaxWords, "n");
-  require_in_range(noise, 0.0, 3.0, "noise");
+  require_in_range(noise, 0.0, kMaxNoise, "noise");
   LayerEvolution out;
   out.names = {"self", "neighbours", "previous word", "sentence ends", "broad", "near-uniform"};
   out.mean_distance.resize(kLayers);

@@ -1,5 +1,7 @@
 #include "atlas/lessons/model_layers.hpp"
 
+#include "atlas/attention/check.hpp"
+
 #include <stdexcept>
 #include <string>
 
@@ -11,15 +13,15 @@
 namespace atlas {
 
 ModelLayers model_layers(const std::vector<std::vector<Matrix>>& attention, double residual) {
-  if (attention.empty()) throw std::invalid_argument("attention must have at least one layer");
+  if (attention.empty()) throw ArgumentError("attention", "attention must have at least one layer");
   const Eigen::Index n = attention.front().empty() ? 0 : attention.front().front().rows();
   const auto L = static_cast<Eigen::Index>(attention.size());
   for (std::size_t l = 0; l < attention.size(); ++l) {
-    if (attention[l].empty()) throw std::invalid_argument("attention[" + std::to_string(l) + "] must have at least one head");
+    if (attention[l].empty()) throw ArgumentError("attention", "attention[" + std::to_string(l) + "] must have at least one head");
     for (std::size_t h = 0; h < attention[l].size(); ++h) {
       const Matrix& A = attention[l][h];
       if (n == 0 || A.rows() != n || A.cols() != n) {
-        throw std::invalid_argument("attention[" + std::to_string(l) + "][" + std::to_string(h) +
+        throw ArgumentError("attention", "attention[" + std::to_string(l) + "][" + std::to_string(h) +
                                     "] must be n x n with the n of attention[0][0] (n >= 1)");
       }
     }

@@ -1,5 +1,7 @@
 #include "atlas/lessons/position_effect.hpp"
 
+#include "atlas/attention/check.hpp"
+
 #include <stdexcept>
 
 namespace atlas {
@@ -7,7 +9,7 @@ namespace atlas {
 PositionEffect position_effect(const std::vector<std::string>& words,
                                const SelfAttentionOptions& options) {
   if (options.causal) {
-    throw std::invalid_argument("causal must be false: the comparison changes only the encoding");
+    throw ArgumentError("causal", "causal must be false: the comparison changes only the encoding");
   }
   SelfAttentionOptions plain = options;
   plain.pe_strength = 0.0;

@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "atlas/attention/check.hpp"
 #include "atlas/attention/positional.hpp"
 
 namespace atlas {
@@ -12,12 +13,12 @@ namespace {
 void require_indices(const std::vector<int>& list, int limit, const std::string& what,
                      const std::string& meaning) {
   if (list.empty() || static_cast<int>(list.size()) > kMaxSeries) {
-    throw std::invalid_argument(what + " must list 1 to " + std::to_string(kMaxSeries) +
+    throw ArgumentError(what, what + " must list 1 to " + std::to_string(kMaxSeries) +
                                 " entries; got " + std::to_string(list.size()));
   }
   for (std::size_t i = 0; i < list.size(); ++i) {
     if (list[i] < 0 || list[i] >= limit) {
-      throw std::invalid_argument(what + "[" + std::to_string(i) + "] is " +
+      throw ArgumentError(what, what + "[" + std::to_string(i) + "] is " +
                                   std::to_string(list[i]) + "; expected 0 to " +
                                   std::to_string(limit - 1) + " (" + meaning + " = " +
                                   std::to_string(limit) + ")");

@@ -4,6 +4,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "atlas/attention/check.hpp"
 #include "atlas/attention/random.hpp"
 
 namespace atlas::model {
@@ -34,7 +35,7 @@ std::vector<int> distinct_symbols(Rng& rng, int length, int first, int count) {
 Task parse_task(const std::string& name) {
   if (name == "induction") return Task::induction;
   if (name == "reverse") return Task::reverse;
-  throw std::invalid_argument("task must be 'induction' or 'reverse'; got '" + name + "'");
+  throw ArgumentError("task", "task must be 'induction' or 'reverse'; got '" + name + "'");
 }
 
 Example make_example(Task task, int context, int vocab, std::uint64_t seed) {

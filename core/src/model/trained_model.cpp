@@ -5,6 +5,7 @@
 #include <Eigen/Eigenvalues>
 
 #include "atlas/attention/attention_distance.hpp"
+#include "atlas/attention/check.hpp"
 #include "atlas/attention/random.hpp"
 #include "atlas/model/head_scores.hpp"
 #include "atlas/model/model_file.hpp"
@@ -86,7 +87,7 @@ CharacterSet::Encoded TrainedModel::encode(const std::string& text) const {
   CharacterSet::Encoded e = characters_.encode(text);
   const int n = static_cast<int>(e.ids.size()), context = model_.shape().context;
   if (n < 2 || n > context)
-    throw std::invalid_argument("text must have 2 to " + std::to_string(context) + " characters; got " + std::to_string(n));
+    throw ArgumentError("text", "text must have 2 to " + std::to_string(context) + " characters; got " + std::to_string(n));
   return e;
 }
 
@@ -125,8 +126,8 @@ ModelRun TrainedModel::run(const std::string& text) const {
 
 QueryKeyPlane TrainedModel::query_key(const std::string& text, int layer, int head) const {
   const ModelShape& s = model_.shape();
-  if (layer < 0 || layer >= s.layers) throw std::invalid_argument("layer must be 0 to " + std::to_string(s.layers - 1));
-  if (head < 0 || head >= s.heads) throw std::invalid_argument("head must be 0 to " + std::to_string(s.heads - 1));
+  if (layer < 0 || layer >= s.layers) throw ArgumentError("layer", "layer must be 0 to " + std::to_string(s.layers - 1));
+  if (head < 0 || head >= s.heads) throw ArgumentError("head", "head must be 0 to " + std::to_string(s.heads - 1));
   const CharacterSet::Encoded e = encode(text);
   SequenceCache<float> cache;
   model_.forward(e.ids, cache);

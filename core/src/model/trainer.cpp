@@ -1,5 +1,6 @@
 #include "atlas/model/trainer.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -8,6 +9,7 @@
 #include "atlas/attention/random.hpp"
 #include "atlas/model/bytes.hpp"
 #include "atlas/model/head_scores.hpp"
+#include "atlas/model/limits.hpp"
 
 namespace atlas::model {
 namespace {
@@ -16,11 +18,35 @@ constexpr int kProbeCount = 8;        // task probes: losses, distance, entropy
 constexpr int kRepeatProbeCount = 4;  // [start, s, s] probes: induction
 constexpr std::uint64_t kRepeatStream = 0x1d0c7u;
 
-void need(bool ok, const std::string& message) {
-  if (!ok) throw std::invalid_argument(message);
+// Throws ArgumentError(name) unless min < value <= max (min <= value with closed_min).
+void require_rate(double value, Range range, bool closed_min, const char* name) {
+  const bool above = closed_min ? value >= range.min : value > range.min;
+  if (!std::isfinite(value) || !above || value > range.max) {
+    throw ArgumentError(name, std::string(name) + (closed_min ? " must be " + number_text(range.min) + " to "
+                                                                : " must be greater than " + number_text(range.min) + " and at most ") +
+                                  number_text(range.max) + "; got " + number_text(value));
+  }
 }
 
 Matrix to_double(const RowMatrix<float>& m) { return m.cast<double>(); }
+
+// The mean losses of a probe batch, over all predicted tokens and by region
+// (1: first copy, 2: repeat), accumulated one probe at a time.
+struct LossSums {
+  double sum[3] = {0, 0, 0}, count[3] = {0, 0, 0};
+  void add(const Example& probe, const std::vector<double>& losses) {
+    for (std::size_t t = 0; t < losses.size(); ++t) {
+      const int region = probe.region[t + 1];
+      sum[0] += losses[t];
+      count[0] += 1;
+      if (region > 0) {
+        sum[region] += losses[t];
+        count[region] += 1;
+      }
+    }
+  }
+  double mean(int region) const { return count[region] > 0 ? sum[region] / count[region] : 0.0; }
+};
 
 std::vector<std::vector<int>> tokens_of(const std::vector<Example>& batch) {
   std::vector<std::vector<int>> out;
@@ -33,14 +59,12 @@ std::vector<std::vector<int>> tokens_of(const std::vector<Example>& batch) {
 void validate(const TrainerOptions& o) {
   parse_task(o.task);
   validate(o.shape);
-  need(o.shape.context >= 8 && o.shape.context <= 64, "context must be 8 to 64; got " + std::to_string(o.shape.context));
-  need(o.shape.vocab >= 4 && o.shape.vocab <= 64, "vocab must be 4 to 64; got " + std::to_string(o.shape.vocab));
-  need(o.batch >= 1 && o.batch <= 64, "batch must be 1 to 64; got " + std::to_string(o.batch));
-  need(std::isfinite(o.learning_rate) && o.learning_rate > 0 && o.learning_rate <= 10,
-       "learningRate must be greater than 0 and at most 10; got " + number_text(o.learning_rate));
-  need(std::isfinite(o.weight_decay) && o.weight_decay >= 0 && o.weight_decay <= 1,
-       "weightDecay must be 0 to 1; got " + number_text(o.weight_decay));
-  need(std::isfinite(o.clip) && o.clip > 0 && o.clip <= 1000, "clip must be greater than 0 and at most 1000; got " + number_text(o.clip));
+  require_option(o.shape.context, kContext, "context");
+  require_option(o.shape.vocab, kVocab, "vocab");
+  require_option(o.batch, kBatch, "batch");
+  require_rate(o.learning_rate, kLearningRate, false, "learningRate");
+  require_rate(o.weight_decay, kWeightDecay, true, "weightDecay");
+  require_rate(o.clip, kClip, false, "clip");
 }
 
 Trainer::Trainer(const TrainerOptions& options)
@@ -61,8 +85,8 @@ void Trainer::set_learning_rate(double learning_rate) {
 }
 
 StepResult Trainer::step(int k) {
-  need(k >= 1 && k <= 10000, "steps must be 1 to 10000; got " + std::to_string(k));
-  need(!stopped(), stop_message_ + " Create a new trainer to train again.");
+  require_option(k, kStepsPerCall, "steps");
+  if (stopped()) throw ArgumentError("steps", stop_message_ + " Create a new trainer to train again.");
   const ModelShape& s = options_.shape;
   const double ceiling = 2.0 * std::log(static_cast<double>(s.vocab));
   std::vector<float> grad;
@@ -89,23 +113,14 @@ Evaluation Trainer::evaluate() const {
   Evaluation ev;
   ev.step = step_;
   const auto probes = probe_batch(task_, kProbeCount, s.context, s.vocab);
-  std::vector<double> sums(3, 0.0), counts(3, 0.0);
+  LossSums sums;
   std::vector<HeadReport> heads;
   for (int l = 0; l < s.layers; ++l)
     for (int h = 0; h < s.heads; ++h) heads.push_back(HeadReport{l, h, 0, 0, 0, 0, 0, model_.ablated(l, h)});
   SequenceCache<float> cache;
   for (std::size_t b = 0; b < probes.size(); ++b) {
     model_.forward(probes[b].tokens, cache);
-    const std::vector<double> losses = model_.position_losses(cache);
-    for (std::size_t t = 0; t < losses.size(); ++t) {
-      const int region = probes[b].region[t + 1];
-      sums[0] += losses[t];
-      counts[0] += 1;
-      if (region > 0) {
-        sums[static_cast<std::size_t>(region)] += losses[t];
-        counts[static_cast<std::size_t>(region)] += 1;
-      }
-    }
+    sums.add(probes[b], model_.position_losses(cache));
     for (HeadReport& r : heads) {
       const Matrix A = to_double(cache.layers[static_cast<std::size_t>(r.layer)].attention[static_cast<std::size_t>(r.head)]);
       r.previous_token += previous_token_score(A) / kProbeCount;
@@ -127,11 +142,51 @@ Evaluation Trainer::evaluate() const {
       r.induction += induction_score(to_double(cache.layers[static_cast<std::size_t>(r.layer)].attention[static_cast<std::size_t>(r.head)]), L) /
                      kRepeatProbeCount;
   }
-  ev.loss = sums[0] / counts[0];
-  ev.loss_first = counts[1] > 0 ? sums[1] / counts[1] : 0.0;
-  ev.loss_repeat = counts[2] > 0 ? sums[2] / counts[2] : 0.0;
+  ev.loss = sums.mean(0);
+  ev.loss_first = sums.mean(1);
+  ev.loss_repeat = sums.mean(2);
   ev.heads = heads;
   return ev;
+}
+
+double probe_repeat_loss(const Transformer<float>& model, Task task) {
+  const ModelShape& s = model.shape();
+  LossSums sums;
+  SequenceCache<float> cache;
+  for (const Example& probe : probe_batch(task, kProbeCount, s.context, s.vocab)) {
+    model.forward(probe.tokens, cache);
+    sums.add(probe, model.position_losses(cache));
+  }
+  return sums.mean(2);
+}
+
+AblationStudy ablation_study(const Trainer& trainer) {
+  const ModelShape& s = trainer.options().shape;
+  const Task task = parse_task(trainer.options().task);
+  Transformer<float> model = trainer.model();
+  const int heads = s.layers * s.heads;
+  // The repeat loss with exactly the heads in `off` (layer-major indices) switched off.
+  auto loss_without = [&](const std::vector<int>& off) {
+    for (int k = 0; k < heads; ++k) model.set_ablated(k / s.heads, k % s.heads, false);
+    for (int k : off) model.set_ablated(k / s.heads, k % s.heads, true);
+    return probe_repeat_loss(model, task);
+  };
+  AblationStudy study;
+  study.step = trainer.steps();
+  study.loss_repeat = loss_without({});
+  for (int a = 0; a < heads; ++a) {
+    const double loss = loss_without({a});
+    study.singles.push_back(HeadsOff{{a}, loss, loss - study.loss_repeat, false});
+  }
+  for (int a = 0; a < heads; ++a) {
+    for (int b = a + 1; b < heads; ++b) {
+      const double loss = loss_without({a, b});
+      const double rise = loss - study.loss_repeat;
+      const double alone = std::max(0.0, study.singles[a].rise) + std::max(0.0, study.singles[b].rise);
+      study.pairs.push_back(HeadsOff{{a, b}, loss, rise, rise >= kBackupRise && rise > 2 * alone});
+    }
+  }
+  return study;
 }
 
 }  // namespace atlas::model

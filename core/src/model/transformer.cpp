@@ -4,22 +4,23 @@
 #include <stdexcept>
 #include <string>
 
+#include "atlas/attention/check.hpp"
 #include "atlas/attention/random.hpp"
 #include "atlas/model/layer_norm.hpp"
+#include "atlas/model/limits.hpp"
 
 namespace atlas::model {
 
 void validate(const ModelShape& s) {
-  auto need = [](bool ok, const std::string& what) {
-    if (!ok) throw std::invalid_argument(what);
-  };
-  need(s.layers >= 1 && s.layers <= 8, "layers must be 1 to 8; got " + std::to_string(s.layers));
-  need(s.heads >= 1 && s.heads <= 16, "heads must be 1 to 16; got " + std::to_string(s.heads));
-  need(s.d_model >= 2 && s.d_model <= 256, "dModel must be 2 to 256; got " + std::to_string(s.d_model));
-  need(s.d_model % s.heads == 0, "heads must divide dModel; got dModel " + std::to_string(s.d_model) +
+  require_option(s.layers, kLayers, "layers");
+  require_option(s.heads, kHeads, "heads");
+  require_option(s.d_model, kDModel, "dModel");
+  if (s.d_model % s.heads != 0) {
+    throw ArgumentError("heads", "heads must divide dModel; got dModel " + std::to_string(s.d_model) +
                                      " and heads " + std::to_string(s.heads));
-  need(s.context >= 2 && s.context <= 256, "context must be 2 to 256; got " + std::to_string(s.context));
-  need(s.vocab >= 2 && s.vocab <= 256, "vocab must be 2 to 256; got " + std::to_string(s.vocab));
+  }
+  require_option(s.context, kShapeContext, "context");
+  require_option(s.vocab, kShapeVocab, "vocab");
 }
 
 Offsets offsets_of(const ModelShape& s) {
@@ -169,9 +170,9 @@ void Transformer<S>::initialize(std::uint64_t seed) {
 template <typename S>
 void Transformer<S>::set_ablated(int layer, int head, bool off) {
   if (layer < 0 || layer >= shape_.layers)
-    throw std::invalid_argument("layer must be 0 to " + std::to_string(shape_.layers - 1) + "; got " + std::to_string(layer));
+    throw ArgumentError("layer", "layer must be 0 to " + std::to_string(shape_.layers - 1) + "; got " + std::to_string(layer));
   if (head < 0 || head >= shape_.heads)
-    throw std::invalid_argument("head must be 0 to " + std::to_string(shape_.heads - 1) + "; got " + std::to_string(head));
+    throw ArgumentError("head", "head must be 0 to " + std::to_string(shape_.heads - 1) + "; got " + std::to_string(head));
   ablated_[static_cast<std::size_t>(layer * shape_.heads + head)] = off ? 1 : 0;
 }
 

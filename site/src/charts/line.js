@@ -6,15 +6,20 @@
 //   chart.update({ x: [0, 1, ...], series: [{ name: 'dim 0', values: Float64Array }, ...], refs });
 //
 // Options (defaults): xTitle, yTitle (''), yDomain ('auto' = extent of the data,
-// 'zero' = from 0 (or the lowest value, if below 0) to the largest, or [lo, hi]),
-// height (240), markers (false: dots on each point; 'auto': dots while there are at
-// most 32 x positions, where they stay apart), xScale ('linear', or 'symlog': a
-// logarithmic axis that keeps 0, so offsets 0-5 are not squeezed beside 100),
-// format ('.3f') for readout values, xFormat (String) for the readout's x,
-// xTicks (null = automatic, an array of x values to tick, e.g. [1, 2, 3] for layers,
-// or ([lo, hi]) -> such an array, for ticks that follow the data).
-// Data: x (numbers, default 0..len-1); series [{ name, values }], drawn in
-// --series-1..6 colours; refs: horizontal reference lines [{ y, label }] (e.g. ln n);
+// 'zero' = from 0 (or the lowest value, if below 0) to the largest, or [lo, hi]: fixed,
+// values beyond it drawn at its edge), height (240), markers (false: dots on each point;
+// 'auto': dots while there are at most 32 x positions, where they stay apart), xScale
+// ('linear', or 'symlog': a logarithmic axis that keeps 0, so offsets 0-5 are not
+// squeezed beside 100), format ('.3f') for readout values, xFormat (String) for the
+// readout's x, xTicks (null = automatic, an array of x values to tick, e.g. [1, 2, 3]
+// for layers, or ([lo, hi]) -> such an array, for ticks that follow the data).
+// Data: x (numbers, default 0..len-1); xDomain ([lo, hi], default the extent of x);
+// yDomain ([lo, hi], fixed for this update, as the option);
+// series [{ name, values, kind, x }], drawn in --series-1..6 colours (kind: a class
+// series-<kind> for the line and its legend entry, e.g. 'previous', drawn faint;
+// x: the series' own x values, for a curve to compare with, which the readout
+// and the table leave out);
+// refs: horizontal reference lines [{ y, label }] (e.g. ln n);
 // marks: vertical lines at x values [{ x, label, kind }] (e.g. a training step).
 // Keyboard: the SVG is focusable and the arrow keys (Home, End) walk the x
 // positions, spoken once per key press; a tap shows the readout on touch screens.
@@ -75,11 +80,14 @@ export function lineChart(container, options = {}) {
     const h = opts.height - margin.top - margin.bottom;
     const xs = data.x || Array.from(data.series[0]?.values || [], (_, i) => i);
     const all = data.series.flatMap((s) => Array.from(s.values)).concat((data.refs || []).map((r) => r.y));
-    const yDomain = yExtent(opts.yDomain, all);
+    const fixed = data.yDomain || (Array.isArray(opts.yDomain) ? opts.yDomain : null);
+    const yDomain = fixed ? [...fixed] : yExtent(opts.yDomain, all);
     if (yDomain[0] === yDomain[1]) yDomain[1] = yDomain[0] + 1;
-    const x = (opts.xScale === 'symlog' ? scaleSymlog() : scaleLinear()).domain(extent(xs)).range([0, w]);
+    const xDomain = data.xDomain || extent(xs);
+    if (xDomain[0] === xDomain[1]) xDomain[1] = xDomain[0] + 1;
+    const x = (opts.xScale === 'symlog' ? scaleSymlog() : scaleLinear()).domain(xDomain).range([0, w]);
     const markers = opts.markers === 'auto' ? xs.length <= MARKERS_UP_TO : opts.markers;
-    const y = scaleLinear().domain(yDomain).nice().range([h, 0]);
+    const y = scaleLinear().domain(yDomain).nice().range([h, 0]).clamp(Boolean(fixed));
     scales = { x, y, xs };
 
     svg.attr('width', width).attr('height', opts.height).attr('viewBox', `0 0 ${width} ${opts.height}`)
@@ -99,8 +107,8 @@ export function lineChart(container, options = {}) {
       const g = enter.append('g');
       g.append('path');
       return g;
-    }).attr('class', (_, i) => `series s${(i % SERIES_COLOURS) + 1}`);
-    groups.select('path').attr('d', (s) => polyline(s.values, (i) => x(xs[i]), y));
+    }).attr('class', (s, i) => `series s${(i % SERIES_COLOURS) + 1}${s.kind ? ` series-${s.kind}` : ''}`);
+    groups.select('path').attr('d', (s) => polyline(s.values, (i) => x((s.x || xs)[i]), y));
     groups.selectAll('circle').data((s) => (markers ? Array.from(s.values) : []))
       .join('circle').attr('r', 3).attr('cx', (_, i) => x(xs[i])).attr('cy', (v) => y(v));
     drawRefs(refsG, data.refs, w, y);
@@ -109,7 +117,7 @@ export function lineChart(container, options = {}) {
     cursor.attr('y1', 0).attr('y2', h);
 
     legend.selectAll('li').data(data.series).join('li')
-      .attr('class', (_, i) => `s${(i % SERIES_COLOURS) + 1}`).text((s) => s.name);
+      .attr('class', (s, i) => `s${(i % SERIES_COLOURS) + 1}${s.kind ? ` series-${s.kind}` : ''}`).text((s) => s.name);
     if (active >= xs.length) active = -1;
     show(active);
   }
@@ -123,7 +131,8 @@ export function lineChart(container, options = {}) {
       return;
     }
     cursor.attr('visibility', 'visible').attr('x1', scales.x(scales.xs[i])).attr('x2', scales.x(scales.xs[i]));
-    readout.text(`${opts.xTitle || 'x'} ${opts.xFormat(scales.xs[i])}: ${data.series.map((s) => `${s.name} ${fmt(s.values[i])}`).join(' · ')}`);
+    const shared = data.series.filter((s) => !s.x);
+    readout.text(`${opts.xTitle || 'x'} ${opts.xFormat(scales.xs[i])}: ${shared.map((s) => `${s.name} ${fmt(s.values[i])}`).join(' · ')}`);
   }
 
   const pointAt = (event) => {
@@ -147,11 +156,12 @@ export function lineChart(container, options = {}) {
   function tables() {
     if (!data) return [];
     const xs = data.x || Array.from(data.series[0]?.values || [], (_, i) => i);
-    const values = Float64Array.from(xs.flatMap((_, i) => data.series.map((s) => s.values[i])));
+    const shared = data.series.filter((s) => !s.x);
+    const values = Float64Array.from(xs.flatMap((_, i) => shared.map((s) => s.values[i])));
     return [{
       caption: '', rowTitle: opts.xTitle || 'x', colTitle: opts.yTitle,
-      rowLabels: xs.map((x) => String(opts.xFormat(x))), colLabels: data.series.map((s) => s.name),
-      rowNotes: null, values: { rows: xs.length, cols: data.series.length, data: values }, blocked: null, format: opts.format,
+      rowLabels: xs.map((x) => String(opts.xFormat(x))), colLabels: shared.map((s) => s.name),
+      rowNotes: null, values: { rows: xs.length, cols: shared.length, data: values }, blocked: null, format: opts.format,
     }];
   }
 

@@ -29,12 +29,14 @@ export function drawMarks(group, marks, height, x) {
     g.append('line');
     g.append('text');
     return g;
-  }).attr('class', (m) => `mark mark-${m.kind || 'default'}`).each(function drawMark(m) {
+  }).attr('class', (m) => `mark mark-${m.kind || 'default'}`).each(function drawMark(m, i) {
     const g = select(this);
     g.select('line').attr('x1', x(m.x)).attr('x2', x(m.x)).attr('y1', 0).attr('y2', height);
-    // Labels sit right of their line, or left of it in the right half of the plot.
+    // Labels sit right of their line, or left of it in the right half of the plot,
+    // each mark's a line lower than the one before (m.row, default its index), so
+    // two marks close together do not write over each other.
     const right = x(m.x) > x.range()[1] / 2;
-    g.select('text').text(m.label).attr('x', x(m.x) + (right ? -4 : 4)).attr('y', 10)
+    g.select('text').text(m.label).attr('x', x(m.x) + (right ? -4 : 4)).attr('y', 10 + 13 * (m.row ?? i))
       .attr('text-anchor', right ? 'end' : 'start');
   });
 }

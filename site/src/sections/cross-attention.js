@@ -51,8 +51,7 @@ export default {
         shapeOut('weights').textContent = shape(r.weights);
         shapeOut('output').textContent = shape(r.output);
       } catch (error) {
-        // The facade's messages start with the argument's name (dModel, seed).
-        controls.error(['dModel', 'seed'].find((n) => error.message.startsWith(n)) ?? 'seed', error.message);
+        controls.fail(error, 'seed');
       }
     }
 

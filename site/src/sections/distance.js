@@ -83,9 +83,7 @@ export default {
           matrix, blocked: r.mask || undefined, rowLabels: words, colLabels: words,
         })));
       } catch (error) {
-        // The facade's messages start with the argument's name.
-        const culprit = ['seed', 'heads', 'slopeScale'].find((n) => error.message.startsWith(n));
-        controls.error(culprit ?? 'seed', error.message);
+        controls.fail(error, 'seed');
       }
     }
 

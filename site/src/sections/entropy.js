@@ -73,7 +73,7 @@ export default {
         draws[changed].forEach((draw) => draw(state));
         controls.error(changed, '');
       } catch (error) {
-        controls.error(/^n /.test(error.message) ? 'n' : changed, error.message);
+        controls.fail(error, changed);
       }
     }
 

@@ -10,10 +10,20 @@ const SYMBOLS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 export const tokenLabel = (t) => (t === 0 ? '⟨s⟩' : t === 1 ? '|' : SYMBOLS[t - 2] || String(t));
 export const headName = (h) => `L${h.layer + 1} H${h.head + 1}`;
 
+// What a task's two probe regions are called (tasks.hpp: region 1 and 2), and whether
+// the section speaks of induction heads for it.
+export const taskWords = (task) => (task === 'reverse'
+  ? { first: 'segment', repeat: 'reversed copy', induction: false }
+  : { first: 'first copy', repeat: 'repeat', induction: true });
+
+// The loss axis of a run: from 0 to a quarter above its loss at step 0 (rounded up to half a
+// nat), fixed while it trains so the curve does not rescale; higher values are drawn at the top.
+export const lossTop = (first) => Math.ceil(first.loss * 1.25 * 2) / 2;
+
 export function learnFigures(root) {
   const chart = (name) => root.querySelector(`[data-chart="${name}"]`);
-  const loss = lineChart(chart('learn-loss'), { xTitle: 'training step', yTitle: 'loss (nats)', height: 260, xFormat: String });
-  const previous = lineChart(chart('learn-previous'), { xTitle: 'training step', yTitle: 'previous-token score', yDomain: [0, 1], height: 220 });
+  const loss = lineChart(chart('learn-loss'), { xTitle: 'training step', yTitle: 'loss (nats)', height: 240, xFormat: String });
+  const previousToken = lineChart(chart('learn-previous'), { xTitle: 'training step', yTitle: 'previous-token score', yDomain: [0, 1], height: 220 });
   const induction = lineChart(chart('learn-induction'), { xTitle: 'training step', yTitle: 'induction score', yDomain: [0, 1], height: 220 });
   const attention = heatmapGrid(chart('learn-attention'), {
     // Canvas cells (svgLimit 0): the panels redraw several times a second while training,
@@ -22,16 +32,20 @@ export function learnFigures(root) {
     readout: (c) => `query ${c.row} (${c.rowLabel}) → key ${c.col} (${c.colLabel}): ${(c.value * 100).toFixed(1)}%`,
   });
 
-  // update(list, index, passed) -> the drawing split in stages (functions), one chart
+  // stages(list, index, passed, run) -> the drawing split in stages (functions), one chart
   // or attention panel each, which the section runs on successive animation frames: while training,
   // no single frame has to lay out every chart. list: kept evaluations; index:
-  // the one shown; passed: { step, ... } or null.
+  // the one shown; passed: { step, ... } or null; run: { until (the step the run pauses at,
+  // 0: none), previous ({ list, words }: the last run's kept evaluations and its task's words, drawn faint, or null), words (taskWords) }.
   return {
-    stages(list, index, passed) {
+    stages(list, index, passed, { until = 0, previous = null, words = taskWords('induction') } = {}) {
       const x = list.map((e) => e.step);
       const shown = list[index];
+      const last = x[x.length - 1];
+      // The step axis reaches the step the run pauses at, or a little past the last one.
+      const xDomain = [0, Math.max(until, last, previous ? previous.list[previous.list.length - 1].step : 0, 25)];
       const marks = [{ x: shown.step, label: `shown: ${shown.step}`, kind: 'shown' }];
-      if (passed) marks.unshift({ x: passed.step, label: `induction ≥ 0.4 at ${passed.step}`, kind: 'passed' });
+      if (passed && words.induction) marks.unshift({ x: passed.step, label: `induction ≥ 0.4 at ${passed.step}`, kind: 'passed' });
       const values = (pick) => Float64Array.from(list, pick);
       const perHead = (score) => shown.heads.map((h, k) => ({ name: headName(h), values: values((e) => e.heads[k][score]) }));
       const labels = shown.tokens.map(tokenLabel);
@@ -46,18 +60,25 @@ export function learnFigures(root) {
       const panelStages = attention.count === panels.length
         ? panels.map((p, i) => () => attention.updatePanel(i, p))
         : [() => attention.update(panels)];
+      const earlier = previous ? [{
+        name: `${previous.words.repeat}, previous run`, kind: 'previous',
+        x: previous.list.map((e) => e.step), values: Float64Array.from(previous.list, (e) => e.lossRepeat),
+      }] : [];
       return [
         () => loss.update({
           x,
+          xDomain,
+          yDomain: [0, lossTop(list[0])],
           marks,
           series: [
             { name: 'all predicted tokens', values: values((e) => e.loss) },
-            { name: 'first copy', values: values((e) => e.lossFirst) },
-            { name: 'repeat', values: values((e) => e.lossRepeat) },
+            { name: words.first, values: values((e) => e.lossFirst) },
+            { name: words.repeat, values: values((e) => e.lossRepeat) },
+            ...earlier,
           ],
         }),
-        () => previous.update({ x, marks: marks.slice(-1), series: perHead('previousToken') }),
-        () => induction.update({ x, marks: marks.slice(-1), series: perHead('induction'), refs: [{ y: 0.4, label: '0.4' }] }),
+        () => previousToken.update({ x, xDomain, marks: marks.slice(-1), series: perHead('previousToken') }),
+        () => induction.update({ x, xDomain, marks: marks.slice(-1), series: perHead('induction'), refs: [{ y: 0.4, label: '0.4' }] }),
         ...panelStages,
       ];
     },

@@ -1,28 +1,25 @@
-// Section 13, learn: a Transformer trained live. The trainer runs in a worker
-// (or on the page in short slices, see ../worker/start.js); this module turns
-// the controls into messages and the evaluations it gets back into figures
-// (learn-figures.js), keeping a bounded history for the timeline
-// (learn-history.js). Phases: starting -> idle -> running <-> paused -> stopped
-// (diverged); a new seed, task or layer count (or New run) starts a new idle run.
-// A worker that dies (an error event, or silence for QUIET_MS while it should be
-// training) is replaced by training on the page itself, carried on from its last
-// checkpoint (every 100 steps and on Pause); the mode line says so.
+// Section 13, learn: a Transformer trained live. This module wires the page to
+// three parts: the phase machine (learn-phase.js: starting, idle, running,
+// paused, stopped, failed, and what each allows), the trainer's home
+// (learn-runner.js: a worker, or the page itself when the worker dies) and the
+// figures (learn-figures.js, from the bounded history of learn-history.js; the
+// ablation study, learn-ablation.js). It turns controls into messages for the
+// loop (../worker/loop.js) and the loop's messages into figures.
+// A run trains at the chosen speed (steps per second) and pauses by itself at
+// the chosen step; it pauses while the section is out of view or the tab is
+// hidden, and goes on when seen again. A new run keeps the last run's repeat
+// loss as a faint curve to compare with.
 // The section's data-phase, data-mode, data-step, data-passed-step and
 // data-drawing (present while figures are being redrawn) attributes say where
 // it is (tests and bench/train.mjs read them).
 import { bindControls } from '../ui/controls.js';
-import { startTrainer, startOnPage, MODE_LABELS } from '../worker/start.js';
-import { learnFigures, headName } from './learn-figures.js';
+import { learnFigures, taskWords } from './learn-figures.js';
 import { snapshotHistory } from './learn-history.js';
-import { headSwitches } from './learn-ablation.js';
+import { headSwitches, ablationStudy } from './learn-ablation.js';
+import { showProgress, showAblation } from './learn-readouts.js';
+import { initialState, next, allowed, training, statusOf } from './learn-phase.js';
+import { trainerRunner } from './learn-runner.js';
 import { provideExerciseContext } from '../exercises/mount.js';
-
-const FIELDS = ['seed', 'task', 'layers', 'learningRate'];
-// The control an error message is about (the core names the option), else `fallback`.
-const fieldOf = (message, fallback) => FIELDS.find((f) => message.includes(f)) || fallback;
-const nats = (v) => v.toFixed(3);
-// A running worker reports every 25 steps, well under a second here; this much silence means it died.
-const QUIET_MS = 10000;
 
 export default {
   id: 'learn',
@@ -32,52 +29,12 @@ export default {
     const slider = root.querySelector('input[name="snapshot"]');
     const figures = learnFigures(root);
     const history = snapshotHistory();
-    let runner = null;
-    let phase = 'starting';
-    let index = 0;
-    let follow = true;
-    let drawPending = false;
-    let baseline = null; // the latest evaluation with every head in use
-    let checkpoint = null; // { step, bytes } the run's latest save, to carry it on if its worker dies
-    provideExerciseContext(root, { checkpoint: () => checkpoint }); // the exercises ask about this run
-    let resume = false; // start training again once the carried-on run is restored
-    let watchdog = 0;
+    const study = ablationStudy(find('study'), find('study-summary'));
+    let run = initialState;
+    const view = { index: 0, follow: true, previous: null, words: taskWords('induction'), stage: [], drawing: false };
     const clock = { total: 0, since: null };
     const seconds = () => (clock.total + (clock.since === null ? 0 : performance.now() - clock.since)) / 1000;
-    const send = (message) => runner?.send(message);
-
-    function setPhase(next) {
-      phase = next;
-      root.dataset.phase = next;
-      const has = ['idle', 'running', 'paused', 'stopped'].includes(next);
-      buttons.start.disabled = !['idle', 'paused'].includes(next);
-      buttons.pause.disabled = next !== 'running';
-      buttons.step.disabled = !['idle', 'paused'].includes(next);
-      buttons.restart.disabled = next === 'starting';
-      switches.enable(has && next !== 'stopped');
-      listen();
-    }
-
-    // While a worker should be training, each message re-arms the watchdog.
-    function listen() {
-      clearTimeout(watchdog);
-      if (phase === 'running' && runner && runner.mode !== 'page') watchdog = setTimeout(() => fallBack('it stopped answering'), QUIET_MS);
-    }
-
-    async function fallBack(why) {
-      if (!runner || runner.mode === 'page') return;
-      resume = phase === 'running';
-      runner.stop();
-      runner = null;
-      clockRun(false);
-      setPhase('starting');
-      runner = await startOnPage(core, onMessage);
-      root.dataset.mode = runner.mode;
-      find('mode').textContent = `The training worker stopped (${why}). ${MODE_LABELS.page}, `
-        + `carrying the run on from step ${checkpoint ? checkpoint.step : 0}.`;
-      if (checkpoint) send({ type: 'restore', bytes: checkpoint.bytes, field: 'run' });
-      else newRun();
-    }
+    const visible = { section: true, tab: !document.hidden };
 
     function clockRun(on) {
       if (on && clock.since === null) clock.since = performance.now();
@@ -87,79 +44,100 @@ export default {
       }
     }
 
+    // Every change of phase goes through here: the buttons, switches, status and watchdog follow it.
+    function go(event) {
+      run = next(run, event);
+      root.dataset.phase = run.phase;
+      const may = allowed(run.phase);
+      for (const [name, button] of Object.entries(buttons)) button.disabled = !may[name];
+      switches.enable(may.ablate);
+      find('status').textContent = `${statusOf(run)}.`;
+      clockRun(training(run));
+      runner.watch(training(run));
+    }
+
     // Drawing follows the latest state: each animation frame runs one stage of
     // the figures (learn-figures.js); new data restarts the stages from the first.
-    let stages = [];
     function drawStage() {
-      const stage = stages.shift();
+      const stage = view.stage.shift();
       if (stage) stage();
-      if (stages.length) {
+      if (view.stage.length) {
         requestAnimationFrame(drawStage);
         return;
       }
-      drawPending = false;
+      view.drawing = false;
       delete root.dataset.drawing;
     }
     function scheduleDraw() {
       const list = history.list;
       if (!list.length) return;
-      index = follow ? list.length - 1 : Math.min(index, list.length - 1);
+      view.index = view.follow ? list.length - 1 : Math.min(view.index, list.length - 1);
       slider.max = String(list.length - 1);
-      slider.value = String(index);
-      find('shown').textContent = String(list[index].step);
-      stages = figures.stages(list, index, history.passed);
-      if (drawPending) return;
-      drawPending = true;
+      slider.value = String(view.index);
+      find('shown').textContent = String(list[view.index].step);
+      view.stage = figures.stages(list, view.index, history.passed,
+        { until: controls.state.until, previous: view.previous, words: view.words });
+      if (view.drawing) return;
+      view.drawing = true;
       root.dataset.drawing = 'true';
       requestAnimationFrame(drawStage);
     }
 
-    function showProgress(e) {
-      root.dataset.step = String(e.step);
-      const passed = history.passed;
-      if (passed) {
-        root.dataset.passedStep = String(passed.step);
-        root.dataset.passedSeconds = passed.seconds.toFixed(2);
-      }
-      find('progress').textContent = `Step ${e.step}: loss ${nats(e.loss)} nats (first copy ${nats(e.lossFirst)}, repeat ${nats(e.lossRepeat)}). `
-        + (passed ? `An induction score first reached 0.4 at step ${passed.step} (head ${headName(passed)}), after ${passed.seconds.toFixed(1)} s of training here.`
-          : 'No head has an induction score of 0.4 yet.');
-    }
-
-    // The readout also keeps both losses unrounded (data-loss-repeat, data-loss-baseline): early in
-    // training a head's share can be below the 0.001 nats the text shows.
-    function showAblation(e) {
-      const readout = find('ablation-readout');
-      const off = e.heads.filter((h) => h.ablated).map(headName);
-      readout.dataset.lossRepeat = String(e.lossRepeat);
-      readout.dataset.lossBaseline = baseline ? String(baseline.lossRepeat) : '';
-      if (!off.length) {
-        readout.textContent = `Every head in use: repeat loss ${nats(e.lossRepeat)} nats at step ${e.step}.`;
-        return;
-      }
-      const was = baseline ? ` (${nats(baseline.lossRepeat)} with every head in use, at step ${baseline.step})` : '';
-      readout.textContent = `With ${off.join(', ')} off: repeat loss ${nats(e.lossRepeat)} nats at step ${e.step}${was}.`;
-    }
-
+    let latest = null; // the latest evaluation
+    let baseline = null; // { step, lossRepeat } with every head in use
     function received(e) {
       if (!history.add(e, seconds())) {
         controls.error('run', `Step ${e.step} gave a number that is not finite; it is not drawn.`);
         return;
       }
-      if (e.heads.every((h) => !h.ablated)) baseline = e;
+      latest = e;
+      if (e.heads.every((h) => !h.ablated)) baseline = { step: e.step, lossRepeat: e.lossRepeat };
       switches.update(e.heads);
-      showProgress(e);
-      showAblation(e);
+      root.dataset.step = String(e.step);
+      const { passed } = history;
+      if (passed) {
+        root.dataset.passedStep = String(passed.step);
+        root.dataset.passedSeconds = passed.seconds.toFixed(2);
+      }
+      showProgress(find('progress'), e, passed, view.words);
+      showAblation(find('ablation-readout'), e, baseline, view.words);
       scheduleDraw();
     }
 
     function newRun() {
-      checkpoint = null;
+      if (history.list.length > 1) view.previous = { list: history.list.slice(), words: view.words };
+      runner.forget();
       clockRun(false);
       clock.total = 0;
-      setPhase('starting');
+      go('newRun');
       const s = controls.state;
       send({ type: 'create', field: 'run', options: { task: s.task, seed: s.seed, layers: Number(s.layers), learningRate: s.learningRate } });
+    }
+
+    // Training goes on at the chosen speed, up to the chosen step (if it is still ahead).
+    function train() {
+      const { speed, until } = controls.state;
+      const step = Number(root.dataset.step || 0);
+      send({ type: 'run', rate: Number(speed), until: until > step ? until : 0 });
+    }
+    function start() {
+      controls.error('run', '');
+      go('start');
+      train();
+    }
+    function pause(event) {
+      go(event);
+      send({ type: 'pause' });
+    }
+
+    // Out of view (scrolled away, or the tab hidden): a running run pauses, and goes on when seen.
+    function seen() {
+      const now = visible.section && visible.tab;
+      if (!now && training(run)) pause('hide');
+      else if (now && run.phase === 'paused' && run.pausedBy === 'hidden') {
+        go('show');
+        train();
+      }
     }
 
     const handlers = {
@@ -170,80 +148,97 @@ export default {
         } else {
           history.clear();
           baseline = null;
-          follow = true;
+          view.follow = true;
+          view.words = taskWords(m.config.task);
+          study.clear();
           delete root.dataset.passedStep;
           delete root.dataset.passedSeconds;
         }
         for (const el of root.querySelectorAll('[data-config]')) el.textContent = String(m.config[el.dataset.config]);
-        setPhase('idle');
+        const resume = run.resume;
+        go('created');
         received(m.evaluation);
-        if (resume) start();
-        resume = false;
-      },
-      checkpoint(m) {
-        checkpoint = m;
+        if (resume) train();
       },
       evaluation(m) {
         received(m.evaluation);
         if (m.result?.stopped) {
-          clockRun(false);
-          setPhase('stopped');
+          go('diverged');
           controls.error('run', `${m.result.message} Press New run to train again.`);
+        } else if (m.reached) {
+          go('target');
         }
       },
+      study(m) {
+        if (m.study.step === latest?.step) baseline = { step: m.study.step, lossRepeat: m.study.lossRepeat };
+        study.update(m.study, view.words);
+        if (latest) showAblation(find('ablation-readout'), latest, baseline, view.words);
+      },
       error(m) {
-        controls.error(fieldOf(m.message, m.field), m.message);
-        if (phase === 'starting') setPhase('failed');
+        controls.fail({ field: m.option, message: m.message }, m.field);
+        go('error');
       },
     };
 
     function onControl(name, state) {
       if (name === 'snapshot') {
-        index = state.snapshot;
-        follow = index === history.list.length - 1;
+        view.index = state.snapshot;
+        view.follow = view.index === history.list.length - 1;
         scheduleDraw();
       } else if (name === 'learningRate') {
         controls.error('learningRate', '');
-        if (['idle', 'running', 'paused'].includes(phase)) send({ type: 'learningRate', value: state.learningRate, field: 'learningRate' });
-      } else if (runner) {
+        if (['idle', 'running', 'paused'].includes(run.phase)) send({ type: 'learningRate', value: state.learningRate, field: 'learningRate' });
+      } else if (name === 'speed') {
+        if (training(run)) send({ type: 'speed', rate: Number(state.speed) });
+      } else if (name === 'until') {
+        if (training(run)) train();
+        scheduleDraw();
+      } else {
         newRun();
       }
     }
 
     const controls = bindControls(root, onControl);
+    // Reset: no message of the old settings stays, and a run they stopped is replaced.
+    controls.onReset(() => {
+      controls.clearErrors();
+      if (run.phase === 'stopped' || run.phase === 'failed') newRun();
+    });
     const switches = headSwitches(find('ablation'), (layer, head, off) => {
       controls.error('ablate', '');
       send({ type: 'ablate', layer, head, off, field: 'ablate' });
     });
-    function start() {
-      controls.error('run', '');
-      setPhase('running');
-      clockRun(true);
-      send({ type: 'run' });
-    }
-    const onMessage = (m) => {
-      listen();
-      handlers[m.type]?.(m);
-    };
-    buttons.start.addEventListener('click', start);
-    buttons.pause.addEventListener('click', () => {
-      clockRun(false);
-      setPhase('paused');
-      send({ type: 'pause' });
+    const runner = trainerRunner(core, {
+      onMessage: (m) => handlers[m.type]?.(m),
+      onMode(mode, line) {
+        root.dataset.mode = mode;
+        find('mode').textContent = line;
+      },
+      onCarryOn: () => go('carryOn'),
+      onCarriedOn: (restored) => { if (!restored) newRun(); },
     });
+    const send = (message) => runner.send(message);
+    provideExerciseContext(root, { checkpoint: () => runner.checkpoint }); // the exercises ask about this run
+    buttons.start.addEventListener('click', start);
+    buttons.pause.addEventListener('click', () => pause('pause'));
     buttons.step.addEventListener('click', () => send({ type: 'step', steps: 1, field: 'run' }));
     buttons.restart.addEventListener('click', newRun);
-    setPhase('starting');
+    go('newRun');
 
-    startTrainer(core, onMessage).then((started) => {
-      runner = started;
-      runner.onDeath = (why) => fallBack(`it reported “${why}”`);
-      root.dataset.mode = started.mode;
-      find('mode').textContent = `${started.label}.`;
-      newRun();
-    }, (error) => {
+    if (typeof IntersectionObserver === 'function') {
+      new IntersectionObserver(([entry]) => {
+        visible.section = entry.isIntersecting;
+        seen();
+      }).observe(root);
+    }
+    document.addEventListener('visibilitychange', () => {
+      visible.tab = !document.hidden;
+      seen();
+    });
+
+    runner.start().then(newRun, (error) => {
       find('mode').textContent = `The trainer could not start (${error.message}).`;
-      setPhase('failed');
+      go('error');
     });
   },
 };

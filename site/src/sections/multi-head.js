@@ -10,19 +10,16 @@ import { computationStrip } from '../ui/computation-strip.js';
 
 const shape = (m) => `${m.rows} × ${m.cols}`;
 
-// Which control a core or facade message is about, and what to say there. Heads
-// and d_model limit each other (the core refuses "heads must be an integer from 1
-// to d" and "d_model (d) must be a multiple of heads (h)"): that message goes to
-// whichever of the two the learner just changed, in its terms, never to the one
-// left alone.
-function culpritOf(message, changed, state) {
-  const pair = /^heads must be an integer from 1 to \d+;|^d_model \(\d+\) must be a multiple of heads/.test(message);
+// Which control a core or facade Error is about (error.field), and what to say there.
+// Heads and d_model limit each other (the core refuses heads above d_model, and a
+// d_model that is not a multiple of heads): that message goes to whichever of the
+// two the learner just changed, in its terms, never to the one left alone.
+function culpritOf(error, changed, state) {
+  const pair = (error.field === 'heads' && state.heads > state.dModel) || (error.field === 'dModel' && state.dModel % state.heads !== 0);
   if (pair && changed === 'heads') return ['heads', `${state.heads} heads do not divide d_model = ${state.dModel}: choose fewer heads or another d_model.`];
   if (pair) return ['dModel', `d_model must be a multiple of the ${state.heads} heads; got ${state.dModel}.`];
-  if (/^(dModel|d_model)\b/.test(message)) return ['dModel', message];
-  if (/^heads\b/.test(message)) return ['heads', message];
-  if (/^seed\b/.test(message)) return ['seed', message];
-  return [changed === 'sentence' ? 'seed' : changed, message];
+  if (['dModel', 'heads', 'seed'].includes(error.field)) return [error.field, error.message];
+  return [changed === 'sentence' ? 'seed' : changed, error.message];
 }
 
 // The steps of the computation with the current result's shapes, as plain text.
@@ -96,7 +93,7 @@ export default {
         strip.refresh();
       } catch (error) {
         controls.clearErrors(); // an older message about the other control of the pair goes
-        controls.error(...culpritOf(error.message, changed, state));
+        controls.error(...culpritOf(error, changed, state));
       }
     }
 

@@ -18,7 +18,6 @@ const PANELS = {
   'global-local': { title: 'Global + local', use: 'Longformer, BigBird' },
 };
 const NAMES = Object.keys(PANELS); // the panels this section labels, in page order
-const CONTROLS = ['n', 'window', 'stride', 'globals'];
 const percent = format('.0%');
 
 export default {
@@ -48,9 +47,7 @@ export default {
           blocked: p.mask,
         })));
       } catch (error) {
-        // The core's message starts with the argument it rejects (n, window, stride or globals).
-        const culprit = CONTROLS.find((name) => error.message.startsWith(`${name} `)) ?? changed;
-        controls.error(culprit, error.message);
+        controls.fail(error, changed);
       }
     }
 

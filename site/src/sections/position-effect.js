@@ -43,7 +43,7 @@ export default {
           dModel: D_MODEL, seed: state.seed, positional: state.strength, projection: state.projection,
         });
       } catch (error) {
-        controls.error(/^positional/.test(error.message) ? 'strength' : 'seed', error.message);
+        controls.fail(error, 'seed', { positional: 'strength' });
         return;
       }
       controls.clearErrors();

@@ -26,12 +26,6 @@ export default {
       readout: (c) => `PE(${c.row}) · PE(${c.col}) = ${c.value.toFixed(3)}`,
     });
     const rows = lineChart(chart('rows'), { xTitle: 'position q', yTitle: 'PE(p) · PE(q)' });
-    // Which control a core message is about: the lists name themselves ("dims[2] is ...").
-    const culprit = (message, changed) => {
-      if (/^dims/.test(message)) return 'dims';
-      if (/^positions/.test(message)) return 'positions';
-      return changed;
-    };
 
     function update(changed, state) {
       const lists = {};
@@ -47,8 +41,7 @@ export default {
       try {
         result = core.positionSimilarity(state.length, state.dModel, { dims: lists.dims, positions: lists.positions });
       } catch (error) {
-        const message = error.message.replace(/^dims/, 'dimensions');
-        controls.error(culprit(error.message, changed), message);
+        controls.fail({ field: error.field, message: error.message.replace(/^dims/, 'dimensions') }, changed, { n: 'length', d: 'dModel' });
         return;
       }
       controls.clearErrors();

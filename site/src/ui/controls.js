@@ -154,9 +154,18 @@ export function bindControls(root, onChange) {
       else reported.delete(name);
       render(name);
     },
-    // Clears the section's messages; a field that holds a refused value keeps its own.
+    // A thrown Error from the core's API: its message goes next to the control of the
+    // option it concerns (error.field, which the facade sets; `as` maps an option to
+    // the section's control where their names differ), else next to `fallback`.
+    fail(error, fallback, as = {}) {
+      const field = as[error.field] ?? error.field;
+      const known = field && root.querySelector(`[data-error-for="${field}"]`);
+      this.error(known ? field : fallback, error.message);
+    },
+    // Clears the section's messages, those of its controls and of its other slots (a
+    // section's 'run', say); a field that holds a refused value keeps its own.
     clearErrors() {
-      for (const name of controls.keys()) this.error(name, '');
+      for (const name of new Set([...controls.keys(), ...reported.keys()])) this.error(name, '');
     },
     // { name: raw string } of the controls not at their default: what a link carries.
     changed() {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "atlas/model/limits.hpp"
 #include "atlas/model/trainer.hpp"
 #include "helpers.hpp"
 
@@ -106,4 +107,104 @@ TEST_CASE("bad trainer options are named", "[model]") {
   Trainer t(TrainerOptions{});
   REQUIRE_THROWS_WITH(t.set_learning_rate(-1), Catch::Contains("learningRate"));
   REQUIRE_THROWS_WITH(t.step(0), Catch::Contains("steps must be 1 to 10000"));
+}
+
+// validate(o) accepts each option at both ends of its range in limits.hpp and refuses one
+// step past either end with an ArgumentError whose field is the option's JS name.
+TEST_CASE("each trainer option's range is limits.hpp's, and a refusal names the option as its field", "[model]") {
+  auto field_of = [](const TrainerOptions& o) -> std::string {
+    try {
+      validate(o);
+    } catch (const atlas::ArgumentError& e) {
+      return e.field();
+    }
+    return "";
+  };
+  struct IntOption {
+    const char* name;
+    IntRange range;
+    int& (*at)(TrainerOptions&);
+  };
+  const IntOption ints[] = {
+      {"layers", kLayers, [](TrainerOptions& o) -> int& { return o.shape.layers; }},
+      {"dModel", kDModel, [](TrainerOptions& o) -> int& { return o.shape.d_model; }},
+      {"context", kContext, [](TrainerOptions& o) -> int& { return o.shape.context; }},
+      {"vocab", kVocab, [](TrainerOptions& o) -> int& { return o.shape.vocab; }},
+      {"batch", kBatch, [](TrainerOptions& o) -> int& { return o.batch; }},
+  };
+  for (const IntOption& option : ints) {
+    INFO(option.name);
+    for (int v : {option.range.min, option.range.max}) {
+      TrainerOptions o;
+      option.at(o) = v;
+      if (std::string(option.name) == "dModel") o.shape.heads = 1;  // divides every d_model
+      REQUIRE(field_of(o).empty());
+    }
+    for (int v : {option.range.min - 1, option.range.max + 1}) {
+      TrainerOptions o;
+      option.at(o) = v;
+      if (std::string(option.name) == "dModel") o.shape.heads = 1;
+      REQUIRE(field_of(o) == option.name);
+    }
+  }
+  TrainerOptions heads;
+  heads.shape.heads = kHeads.max + 1;
+  REQUIRE(field_of(heads) == "heads");
+  TrainerOptions divides;
+  divides.shape.heads = 3;
+  REQUIRE(field_of(divides) == "heads");
+  TrainerOptions rate;
+  rate.learning_rate = kLearningRate.max;
+  REQUIRE(field_of(rate).empty());
+  rate.learning_rate = kLearningRate.min;  // exclusive
+  REQUIRE(field_of(rate) == "learningRate");
+  TrainerOptions decay;
+  decay.weight_decay = kWeightDecay.min;  // inclusive
+  REQUIRE(field_of(decay).empty());
+  decay.weight_decay = kWeightDecay.max * 1.5;
+  REQUIRE(field_of(decay) == "weightDecay");
+  TrainerOptions clip;
+  clip.clip = kClip.max * 2;
+  REQUIRE(field_of(clip) == "clip");
+  TrainerOptions task;
+  task.task = "sort";
+  REQUIRE(field_of(task) == "task");
+  Trainer t(TrainerOptions{});
+  REQUIRE_THROWS_AS(t.step(kStepsPerCall.max + 1), atlas::ArgumentError);
+}
+
+TEST_CASE("the ablation study agrees with evaluate() under the same switches, and finds seed 1's backup pair", "[model][training]") {
+  Trainer t(TrainerOptions{});
+  t.step(800);
+  const AblationStudy study = ablation_study(t);
+  const int heads = 4;
+  REQUIRE(study.step == 800);
+  REQUIRE(study.singles.size() == heads);
+  REQUIRE(study.pairs.size() == heads * (heads - 1) / 2);
+  REQUIRE(study.loss_repeat == Approx(t.evaluate().loss_repeat).margin(1e-12));
+  // Each entry is the loss evaluate() reports with exactly those heads switched off.
+  auto evaluated_without = [&t](const std::vector<int>& off) {
+    for (int k : off) t.ablate(k / 2, k % 2, true);
+    const double loss = t.evaluate().loss_repeat;
+    for (int k : off) t.ablate(k / 2, k % 2, false);
+    return loss;
+  };
+  for (const HeadsOff& e : study.singles) {
+    REQUIRE(e.loss_repeat == Approx(evaluated_without(e.heads)).margin(1e-12));
+    REQUIRE(e.rise == Approx(e.loss_repeat - study.loss_repeat).margin(1e-12));
+    REQUIRE_FALSE(e.backup);
+  }
+  for (const HeadsOff& e : study.pairs) {
+    REQUIRE(e.heads.size() == 2);
+    REQUIRE(e.loss_repeat == Approx(evaluated_without(e.heads)).margin(1e-12));
+    const double alone = std::max(0.0, study.singles[e.heads[0]].rise) + std::max(0.0, study.singles[e.heads[1]].rise);
+    REQUIRE(e.backup == (e.rise >= kBackupRise && e.rise > 2 * alone));
+  }
+  // The trainer's own switches are left as they were.
+  for (const HeadReport& h : t.evaluate().heads) REQUIRE_FALSE(h.ablated);
+  // Seed 1: both layer-2 heads (2 and 3) become induction heads and back each other up.
+  const HeadsOff& layer2 = study.pairs.back();
+  REQUIRE(layer2.heads == std::vector<int>{2, 3});
+  INFO("layer-2 pair rise " << layer2.rise << ", alone " << study.singles[2].rise << " and " << study.singles[3].rise);
+  REQUIRE(layer2.backup);
 }

@@ -4,11 +4,27 @@
 // and never a NaN figure or an abort.
 #pragma once
 
+#include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "atlas/attention/matrix.hpp"
 
 namespace atlas {
+
+// A std::invalid_argument that says which argument it is about: field() is the
+// name the core gives it ("d_model", "learningRate"); the wasm layer hands it
+// to the facade (wasm/adapters.cpp), so a page routes the message to the
+// control that caused it without reading the message.
+class ArgumentError : public std::invalid_argument {
+ public:
+  ArgumentError(std::string field, const std::string& message)
+      : std::invalid_argument(message), field_(std::move(field)) {}
+  const std::string& field() const noexcept { return field_; }
+
+ private:
+  std::string field_;
+};
 
 // Throws unless `m` is non-empty and every entry is finite.
 // name: the argument's name as the caller knows it ("Q", "mask", ...).
@@ -17,7 +33,7 @@ namespace atlas {
 void require_finite(const Matrix& m, const std::string& name);
 void require_finite(const MatrixF& m, const std::string& name);
 
-// Throws unless lo <= value <= hi. name and the bounds appear in the message.
+// Throws ArgumentError(name) unless lo <= value <= hi. name and the bounds appear in the message.
 void require_in_range(int value, int lo, int hi, const std::string& name);
 
 // Throws unless lo <= value <= hi and value is finite.

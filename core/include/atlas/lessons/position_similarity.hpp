@@ -22,11 +22,10 @@
 
 #include <vector>
 
+#include "atlas/attention/limits.hpp"
 #include "atlas/attention/matrix.hpp"
 
 namespace atlas {
-
-inline constexpr int kMaxSeries = 6;  // curves per line chart: more are unreadable
 
 struct PositionSimilarity {
   Matrix encoding;    // PE (n x d)

@@ -34,9 +34,9 @@ struct TrainerOptions {
   double clip = 1.0;
 };
 
-// Throws std::invalid_argument naming the option: the shape's checks, and
-// context 8..64, vocab 4..64, batch 1..64, learning rate in (0, 10],
-// weight decay in [0, 1], clip in (0, 1000].
+// Throws ArgumentError (a std::invalid_argument) naming the option: the shape's
+// checks, then context, vocab, batch, learningRate, weightDecay and clip against
+// their ranges in limits.hpp.
 void validate(const TrainerOptions& options);
 
 struct StepResult {
@@ -93,5 +93,37 @@ class Trainer {
   double last_loss_ = 0;
   std::string stop_message_;
 };
+
+// The repeat loss on the task's probe batch with every head in use, with each
+// head alone switched off, and with each pair switched off, at the trainer's
+// current step: which heads carry what the repeat needs. The trainer's own
+// switches (ablate) are ignored and left as they are. Heads are numbered
+// layer-major (layer * heads + head).
+//
+// A pair "backs each other up" (backup) when switching both off raises the
+// repeat loss by at least kBackupRise nats and by more than twice what the two
+// raise alone together: each head can do the other's work, so neither alone
+// looks needed. (For seed 1 both layer-2 heads become induction heads: one off
+// costs little, both off lose the repeat.)
+inline constexpr double kBackupRise = 0.5;
+
+struct HeadsOff {
+  std::vector<int> heads;  // switched off
+  double loss_repeat;      // nats
+  double rise;             // loss_repeat minus the loss with every head in use
+  bool backup;             // pairs only: see above
+};
+
+struct AblationStudy {
+  std::int64_t step;
+  double loss_repeat;            // every head in use
+  std::vector<HeadsOff> singles; // one per head, layer-major
+  std::vector<HeadsOff> pairs;   // every pair a < b, in order
+};
+
+AblationStudy ablation_study(const Trainer& trainer);
+
+// The mean loss on the repeat of `task`'s probe batch (the one evaluate() uses).
+double probe_repeat_loss(const Transformer<float>& model, Task task);
 
 }  // namespace atlas::model

@@ -44,9 +44,9 @@ struct ModelShape {
   bool mlp = false;
 };
 
-// Throws std::invalid_argument naming the field unless 1 <= layers <= 8,
-// 1 <= heads <= 16, heads divides d_model, 2 <= d_model <= 256,
-// 2 <= context <= 256, 2 <= vocab <= 256.
+// Throws ArgumentError (a std::invalid_argument) naming the field unless
+// layers, heads, d_model, context and vocab are in their ranges (limits.hpp)
+// and heads divides d_model.
 void validate(const ModelShape& shape);
 
 // Number of parameters of a model of this shape.

@@ -1,33 +1,12 @@
-#include "api_heads.hpp"
+#include "api_multi_head.hpp"
 
-#include <cstdint>
 #include <optional>
 
 #include "atlas/attention/embedding.hpp"
 #include "atlas/attention/mask.hpp"
 #include "atlas/attention/multi_head.hpp"
-#include "atlas/lessons/pattern_set.hpp"
 
 namespace atlas::wasm {
-
-val pattern_set_js(const val& names, int n, int window, int stride, int globals) {
-  return guarded([&] {
-    const bool all = names.isNull() || names.isUndefined();
-    val out = val::array();
-    for (const PatternEntry& e :
-         pattern_set(all ? pattern_names() : strings_from_js(names), n, {window, stride, globals})) {
-      val item = val::object();
-      item.set("name", e.name);
-      item.set("weights", matrix_to_js(e.weights));
-      item.set("mask", matrix_to_js(e.mask));
-      item.set("computed", static_cast<double>(e.computed));
-      item.set("total", static_cast<double>(e.total));
-      item.set("fraction", e.fraction);
-      out.call<void>("push", item);
-    }
-    return out;
-  });
-}
 
 val multi_head_js(const val& words, const val& options) {
   return guarded([&] {
@@ -42,14 +21,10 @@ val multi_head_js(const val& words, const val& options) {
 
     val heads = val::array();
     for (const HeadResult& h : r.heads) {
-      val head = val::object();
+      val head = attention_to_js(h.result);
       head.set("Q", matrix_to_js(h.Q));
       head.set("K", matrix_to_js(h.K));
       head.set("V", matrix_to_js(h.V));
-      head.set("weights", matrix_to_js(h.result.weights));
-      head.set("scores", matrix_to_js(h.result.scores));
-      head.set("output", matrix_to_js(h.result.output));
-      head.set("rowSums", vector_to_js(h.result.row_sums));
       heads.call<void>("push", head);
     }
     val out = val::object();

@@ -1,6 +1,7 @@
-// Embind functions for sections 4-6 (positional encoding, its effect on
-// attention, causal masking). Same pattern as api.hpp: adapt the JS arguments,
-// one coarse core call, a plain object back or {error}. No math here.
+// Embind functions for sections 4 and 5 (positional-encoding, position-effect):
+// how positional encodings relate, and what adding them changes in attention.
+// Same pattern as api.hpp: adapt the JS arguments, one coarse core call, a plain
+// object back or {error}. No math here.
 #pragma once
 
 #include "adapters.hpp"
@@ -11,8 +12,5 @@ namespace atlas::wasm {
 val position_similarity_js(int n, int d, const val& dims, const val& positions);
 // options: { dModel, seed, positional, projection } -> { withoutEncoding, withEncoding, difference }
 val position_effect_js(const val& words, const val& options);
-// options: { dModel, seed, positional, projection }
-// -> { mask, masked, unmasked, maskedEntropy, unmaskedEntropy }
-val causal_attention_js(const val& words, const val& options);
 
 }  // namespace atlas::wasm
