@@ -10,6 +10,8 @@ import { distanceApi } from './distance-api.js';
 import { entropyApi } from './entropy-api.js';
 import { layersApi } from './layers-api.js';
 import { traceApi } from './trace-api.js';
+import { tilingApi } from './tiling-api.js';
+import { windowsApi } from './windows-api.js';
 import { fullOnly } from './full-only.js';
 
 // extra: properties put on the API object as they are (engines.js adds `engine`).
@@ -36,6 +38,8 @@ export function wrapFactory(rawFactory, extra = {}, fullApis = null) {
       ...model,
       ...entropyApi(raw),
       ...traceApi(raw),
+      ...tilingApi(raw),
+      ...windowsApi(raw),
     });
   };
 }
