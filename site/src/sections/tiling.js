@@ -74,7 +74,7 @@ export default {
         const l = j < 0 ? 0 : tr.l.data[j * n + r];
         if (l > 0) partial.set(tr.partial.data.subarray((j * n + r) * D, (j * n + r + 1) * D), r * D);
         else untouched.fill(1, r * D, (r + 1) * D);
-        notes.push(`m ${number(m)} · ℓ ${number(l)}`);
+        notes.push(`${number(m)} / ${number(l)}`);
       }
       partialChart.update({
         matrix: { rows: n, cols: D, data: partial }, blocked: { rows: n, cols: D, data: untouched },
