@@ -24,18 +24,18 @@ for (const mode of ['http', 'file']) {
       return last.map((f) => f === last[last.length - 1]);
     };
     // Defaults: w = 8, L = 4 -> 4 * 7 + 1 = 29 positions.
-    assert.match(await readout.textContent(), /After 4 layers of a window of 8, 29 of the 96 positions reach position 95; the farthest is 28 back\./);
+    assert.match(await readout.textContent(), /After 4 layers of a window of 8, 29 of the 64 positions reach position 63; the farthest is 28 back\./);
     let row = await reached();
     assert.equal(row.filter(Boolean).length, 29);
-    assert.ok(row.slice(96 - 29).every(Boolean));
+    assert.ok(row.slice(64 - 29).every(Boolean));
     await setValue(section.locator('input[name="layers"]'), 12);
-    assert.match(await readout.textContent(), /After 12 layers of a window of 8, 85 of the 96/);
+    assert.match(await readout.textContent(), /After 12 layers of a window of 8, 64 of the 64/);
     await setValue(section.locator('input[name="window"]'), 32);
-    assert.match(await readout.textContent(), /96 of the 96 positions/, 'the whole context once L (w - 1) + 1 >= 96');
+    assert.match(await readout.textContent(), /64 of the 64 positions/, 'the whole context once L (w - 1) + 1 >= 64');
     await setValue(section.locator('input[name="window"]'), 4);
     await setValue(section.locator('input[name="layers"]'), 1);
     await setValue(section.locator('input[name="sinks"]'), 2);
-    assert.match(await readout.textContent(), /After 1 layer of a window of 4 with 2 sinks, 6 of the 96 positions reach position 95; the farthest is 95 back\./);
+    assert.match(await readout.textContent(), /After 1 layer of a window of 4 with 2 sinks, 6 of the 64 positions reach position 63; the farthest is 63 back\./);
 
     // k > w: the core's message beside the sinks control; the figure keeps its last state.
     await setValue(section.locator('input[name="sinks"]'), 6);

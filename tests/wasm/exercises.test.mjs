@@ -316,13 +316,13 @@ const check = {
     assert.ok(tiled(large) < tiled(small));
     assert.equal(q.answer.index, 1, 'only the tiled count falls: standard attention never uses the fast memory');
   },
-  // L layers of a window of w keys reach L (w - 1) positions back (within 96).
+  // L layers of a window of w keys reach L (w - 1) positions back (within 64).
   'windows/reach': (core, q) => {
     const { window, layers } = q.inputs;
-    assert.equal(q.answer.value, Math.min(95, layers * (window - 1)));
+    assert.equal(q.answer.value, Math.min(63, layers * (window - 1)));
   },
   'windows/wider-or-deeper': (core, q) => {
-    const [a, b] = q.inputs.configs.map(([w, L]) => Math.min(95, L * (w - 1)));
+    const [a, b] = q.inputs.configs.map(([w, L]) => Math.min(63, L * (w - 1)));
     assert.equal(q.answer.index, a > b ? 0 : 1);
   },
 };

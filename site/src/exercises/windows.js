@@ -1,9 +1,9 @@
 // Section 18's exercises: how far back L layers of a window reach, and which of
 // two ways of growing a model reaches farther. Inputs as the section's figure
-// takes them: core.receptiveField over 96 positions.
+// takes them: core.receptiveField over 64 positions.
 import { firstAccepted } from './random.js';
 
-const N = 96;
+const N = 64;
 
 const reach = {
   id: 'reach',

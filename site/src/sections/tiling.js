@@ -13,7 +13,7 @@ const D = 8;          // the lesson's head dimension
 const IO_D = 64;      // the paper's GPT-2 head dimension, for the traffic chart
 const NS = [64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384];
 const MAX_N = 48;
-const number = (x) => (x === -Infinity ? '−∞' : x.toFixed(2));
+const number = (x) => (x === -Infinity ? '−∞' : x.toFixed(1));
 const count = (x) => Math.round(x).toLocaleString('en-US');
 
 export default {
@@ -118,7 +118,7 @@ export default {
       const at = NS.indexOf(1024);
       const first = NS.find((_, i) => io.inRange[i] === 1);
       const range = first === undefined ? ' No N here is in Theorem 2’s range d ≤ M ≤ Nd.'
-        : first > NS[0] ? ` Theorem 2’s range d ≤ M ≤ Nd starts at N = ${first} here; below it all the keys fit in one block.` : '';
+        : first > NS[0] ? ` Theorem 2’s range d ≤ M ≤ Nd starts at N = ${first} here; below it M > Nd, more than a whole N × d matrix.` : '';
       ioReadout.textContent = `d = ${IO_D}, M = ${count(M)}: B_c = ⌈M/4d⌉ = ${io.blockCols}, B_r = ${io.blockRows}. `
         + `At N = 1024: standard ${count(io.standard[at])}, tiled ${count(io.tiled[at])} numbers read or written.${range}`;
     }

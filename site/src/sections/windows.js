@@ -6,7 +6,7 @@ import { bindControls } from '../ui/controls.js';
 import { heatmap } from '../charts/heatmap.js';
 import { windowsTrained } from './windows-trained.js';
 
-const N = 96; // the receptive field figure's context
+const N = 64; // the receptive field figure's context
 
 export default {
   id: 'windows',
