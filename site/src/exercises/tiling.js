@@ -14,7 +14,7 @@ const skippedTiles = {
   title: 'Tiles the mask skips',
   tolerance: 0,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const n = rng.int(8, 24);
       const blockRows = rng.int(2, 6);
       const blockCols = rng.int(2, 6);
@@ -43,7 +43,7 @@ const moreMemory = {
   title: 'Four times the fast memory',
   minMargin: 0.05,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const N = rng.pick([2048, 4096, 8192]);
       const exponent = rng.int(12, 15);
       const [small, large] = [2 ** exponent, 2 ** (exponent + 2)];

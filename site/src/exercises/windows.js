@@ -13,7 +13,7 @@ const reach = {
   title: 'How far back',
   tolerance: 0,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const window = rng.int(2, 12);
       const layers = rng.int(2, 6);
       const rf = core.receptiveField({ n: N, window, layers });
@@ -42,7 +42,7 @@ const widerOrDeeper = {
   title: 'Wider or deeper',
   minMargin: 1,
   generate(core, seed) {
-    return firstAccepted(seed, (rng) => {
+    return firstAccepted(seed, this.id, (rng) => {
       const configs = [[rng.int(2, 8), rng.int(2, 8)], [rng.int(2, 8), rng.int(2, 8)]];
       const [a, b] = configs.map(([window, layers]) => core.receptiveField({ n: N, window, layers }).farthest[layers - 1]);
       const margin = Math.abs(a - b);
