@@ -11,7 +11,7 @@ import { plainAttention } from './plain-attention.mjs';
 export const D = 64;
 
 // Mean ns per call over >= 0.3 s and >= 3 calls, after 2 warm-up calls (JIT and WASM tiers).
-function timeIt(fn) {
+export function timeIt(fn) {
   fn();
   fn();
   let calls = 0;
@@ -23,7 +23,7 @@ function timeIt(fn) {
   return Number(process.hrtime.bigint() - start) / calls;
 }
 
-function seededMatrix(rows, cols, seed, Type) {
+export function seededMatrix(rows, cols, seed, Type) {
   let s = seed;
   const data = new Type(rows * cols);
   for (let k = 0; k < data.length; k++) {

@@ -1,11 +1,12 @@
 // `make bench`: prints, in one run, (1) attention natively, in WASM (SIMD and
-// scalar engines, float64 and float32) and in plain JS, with ratios; (2) in
+// scalar engines, float64 and float32) and in plain JS, with ratios; plain against
+// tiled attention in WASM, time and memory growth (bench/tiled.mjs); (2) in
 // headless Chromium, the time from navigation until figures are drawn and the
 // input-to-frame time of every slider swept across its range; (3) what the page
 // downloads, what each later stage adds, and every file of dist/, raw and gzipped; (4) training speed
 // (bench/train.mjs). Benchmarks are not tests:
 // they print numbers, they assert nothing.
-//   node bench/run.mjs [--dist=DIR] [--native=PATH] [--only=attention,browser,sizes,training]
+//   node bench/run.mjs [--dist=DIR] [--native=PATH] [--only=attention,tiled,browser,sizes,training]
 //                      [--sections=patterns,distance]
 // --dist/--native let the same bench measure another build (a "before" copy).
 // --only picks parts; 'browser' is both 'load' and 'sliders', which can also be
@@ -16,12 +17,13 @@ import { attentionBench, D } from './attention.mjs';
 import { browserBench } from './browser.mjs';
 import { distSizes, fileSize, stageSizes } from './sizes.mjs';
 import { trainingBench } from './train.mjs';
+import { tiledBench } from './tiled.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const flags = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const dist = resolve(flags.dist || join(root, 'dist'));
 const nativeBin = resolve(flags.native || join(root, 'build/native/atlas_bench'));
-const only = new Set((flags.only || 'attention,browser,sizes,training').split(',')
+const only = new Set((flags.only || 'attention,tiled,browser,sizes,training').split(',')
   .flatMap((part) => (part === 'browser' ? ['load', 'sliders'] : [part])));
 const sections = flags.sections ? flags.sections.split(',') : null;
 const SIZES = [64, 512, 1024];
@@ -43,6 +45,17 @@ function printAttention({ engines, rows }) {
       + ` ${ratio(s.float32, r.native.float32, 9)} ${ratio(c.float32, s.float32, 9)}`);
   }
   console.log('   (f64 rows: the default precision; f32: attention(..., { precision: "float32" }))');
+}
+
+function printTiled({ block, rows }) {
+  console.log(`\n== plain attention vs tiled (blocks ${block} x ${block}, no trace), WASM SIMD, float64, d = ${D}, through the JS API`);
+  console.log('   (growth: how much the first call grew a fresh module\'s WASM memory; plain keeps scores and weights, n x n each)');
+  console.log('       n |  plain ms  tiled ms  tiled/plain | plain growth MB  tiled growth MB  tiled working KB');
+  const mb = (b) => (b / 2 ** 20).toFixed(1);
+  for (const r of rows) {
+    console.log(`${pad(r.n, 8)} | ${ms(r.plain.ns, 8)}  ${ms(r.tiled.ns, 8)}  ${ratio(r.tiled.ns, r.plain.ns, 11)} |`
+      + ` ${pad(mb(r.plain.heapGrowth), 15)}  ${pad(mb(r.tiled.heapGrowth), 15)}  ${pad((r.tiled.workingBytes / 1024).toFixed(1), 16)}`);
+  }
 }
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
@@ -99,6 +112,7 @@ function printSizes(firstPaint) {
 // Emscripten module installs in Node, which prints a whole line of minified code.
 try {
   if (only.has('attention')) printAttention(await attentionBench({ dist, nativeBin, sizes: SIZES }));
+  if (only.has('tiled')) printTiled(await tiledBench({ dist }));
   const browserParts = ['load', 'sliders'].filter((part) => only.has(part));
   const firstPaint = browserParts.length ? printBrowser(await browserBench(dist, { parts: browserParts, sections })) : null;
   if (only.has('sizes')) printSizes(firstPaint);

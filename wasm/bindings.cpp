@@ -17,6 +17,8 @@
 #include "api_layers.hpp"
 #include "api_trace.hpp"
 #include "api_limits.hpp"
+#include "api_tiling.hpp"
+#include "api_windows.hpp"
 
 EMSCRIPTEN_BINDINGS(attention_atlas) {
   using namespace atlas::wasm;
@@ -46,4 +48,10 @@ EMSCRIPTEN_BINDINGS(attention_atlas) {
   emscripten::function("temperatureRow", &temperature_row_js);
   emscripten::function("attentionTrace", &attention_trace_js);
   emscripten::function("limits", &limits_js);
+  emscripten::function("attentionTiled", &attention_tiled_js);
+  emscripten::function("tilingLesson", &tiling_lesson_js);
+  emscripten::function("attentionMemory", &attention_memory_js);
+  emscripten::function("attentionIo", &attention_io_js);
+  emscripten::function("windowMask", &window_mask_js);
+  emscripten::function("receptiveField", &receptive_field_js);
 }

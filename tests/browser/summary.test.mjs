@@ -10,8 +10,8 @@ before(async () => { browser = await openBrowser(); });
 after(async () => { await browser.close(); });
 
 const SECTION_IDS = ['self-attention', 'patterns', 'multi-head', 'positional-encoding', 'position-effect', 'causal',
-  'cross-attention', 'head-roles', 'distance', 'layers', 'entropy', 'flow', 'learn'];
-test('the summary links to the thirteen sections in order, and every link points to an existing section', async () => {
+  'cross-attention', 'head-roles', 'distance', 'layers', 'entropy', 'flow', 'learn', 'tiling', 'windows'];
+test('the summary links to every section in order, and every link points to an existing section', async () => {
   const { page, errors, outside } = await browser.open('file');
   const links = await page.locator('#summary .summary-list a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   assert.deepEqual(links, SECTION_IDS.map((id) => `#${id}`));
@@ -53,7 +53,7 @@ test('the references list at least 22 works, each with a year, a venue and its a
   const cited = await page.locator('main > section:not(#references) a[href^="#ref-"]').evaluateAll((as) => as.map((a) => a.getAttribute('href').slice(1)));
   assert.ok(cited.length >= 30 && cited.every((id) => ids.includes(id)), `${cited.length} citations, each to an entry`);
   const text = items.map((i) => i.text).join('\n');
-  for (const author of ['Vaswani', 'Bahdanau', 'Child', 'Beltagy', 'Zaheer', 'Wang', 'Press', 'Clark', 'Voita', 'Tenney',
+  for (const author of ['Dao', 'Milakov', 'Jiang', 'Xiao', 'Vaswani', 'Bahdanau', 'Child', 'Beltagy', 'Zaheer', 'Wang', 'Press', 'Clark', 'Voita', 'Tenney',
     'Olsson', 'Abnar', 'Jain', 'Wiegreffe', 'Radford', 'Zhai', 'Elhage', 'Garg', 'Shaw', 'Raffel', 'Yeh']) {
     assert.match(text, new RegExp(`^\\s*${author},`, 'm'), `${author} is cited first-author`);
   }

@@ -300,6 +300,31 @@ const check = {
     const last = rowAt(R, words.length - 1).slice(0, -1);
     assert.equal(q.answer.index, argmax(last));
   },
+  // A tile (i, j) is skipped when its first key comes after its last query.
+  'tiling/skipped-tiles': (core, q) => {
+    const { n, blockRows, blockCols } = q.inputs;
+    let skipped = 0;
+    for (let i = 0; i * blockRows < n; i++) {
+      for (let j = 0; j * blockCols < n; j++) skipped += j * blockCols > Math.min(n, (i + 1) * blockRows) - 1 ? 1 : 0;
+    }
+    assert.equal(q.answer.value, skipped);
+  },
+  // Algorithm 1 (Dao et al. 2022): 3Nd + 2N + T_c N (3d + 4), T_c = ceil(N / ceil(M / 4d)); Algorithm 0: 4Nd + 4N^2.
+  'tiling/traffic-and-memory': (core, q) => {
+    const { N, small, large } = q.inputs;
+    const tiled = (M) => 3 * N * 64 + 2 * N + Math.ceil(N / Math.ceil(M / 256)) * N * (3 * 64 + 4);
+    assert.ok(tiled(large) < tiled(small));
+    assert.equal(q.answer.index, 1, 'only the tiled count falls: standard attention never uses the fast memory');
+  },
+  // L layers of a window of w keys reach L (w - 1) positions back (within 64).
+  'windows/reach': (core, q) => {
+    const { window, layers } = q.inputs;
+    assert.equal(q.answer.value, Math.min(63, layers * (window - 1)));
+  },
+  'windows/wider-or-deeper': (core, q) => {
+    const [a, b] = q.inputs.configs.map(([w, L]) => Math.min(63, L * (w - 1)));
+    assert.equal(q.answer.index, a > b ? 0 : 1);
+  },
 };
 
 test('every exercise has an independent check of its answer here', () => {

@@ -83,6 +83,16 @@ const CALLS = [
     const n = size(k, 1, 10);
     return core.attentionTrace(testMatrix(n, 4, k), testMatrix(n, 4, k + 1), testMatrix(n, 3, k + 2), k % 3 ? k % n : n);
   }],
+  ['attentionTiled', (core, k) => {
+    const n = size(k, 1, 12);
+    const Q = testMatrix(n, 4, k);
+    return core.attentionTiled(Q, Q, Q, { blockRows: k % 3 ? size(k, 1, 5) : 0, blockCols: size(k, 1, 7), trace: k % 2 === 0 });
+  }],
+  ['tilingLesson', (core, k) => core.tilingLesson({ n: size(k, 1, 24), blockRows: size(k, 1, 6), blockCols: k % 3 ? size(k, 1, 9) : 0, causal: k % 2 === 0, seed: k })],
+  ['attentionMemory', (core, k) => core.attentionMemory(k % 3 ? [64, 128, size(k, 1, 4096)] : [], { blockRows: size(k, 1, 64) })],
+  ['attentionIo', (core, k) => core.attentionIo([64, 1024, 16384], { M: k % 3 ? 2 ** size(k, 10, 20) : 0 })],
+  ['windowMask', (core, k) => core.windowMask(size(k, 1, 40), { window: size(k, 1, 12), sinks: k % 3 ? k % 2 : 13 })],
+  ['receptiveField', (core, k) => core.receptiveField({ n: 32, window: k % 3 ? size(k, 1, 32) : 33, layers: size(k, 1, 8) })],
   // A trainer's whole life: create, step, evaluate, save, dispose. A learning
   // rate of 0 is refused; one of 10 diverges and stops with a message.
   ['createTrainer', (core, k) => {

@@ -10,25 +10,6 @@
 namespace atlas {
 namespace {
 
-template <typename M>
-void require_mask(const M& mask, Eigen::Index n, Eigen::Index m) {
-  if (mask.rows() != n || mask.cols() != m) {
-    throw ArgumentError("mask", "mask is " + shape_of(mask) + "; expected " + std::to_string(n) +
-                                " x " + std::to_string(m) + " (queries x keys)");
-  }
-  using T = typename M::Scalar;
-  if (((mask.array() == T(0)) || (mask.array() == T(1))).all()) return;
-  for (Eigen::Index r = 0; r < n; ++r) {
-    for (Eigen::Index c = 0; c < m; ++c) {
-      if (mask(r, c) != T(0) && mask(r, c) != T(1)) {
-        throw ArgumentError("mask", "mask must hold only 0 (allowed) and 1 (blocked); row " +
-                                    std::to_string(r) + ", column " + std::to_string(c) +
-                                    " is neither");
-      }
-    }
-  }
-}
-
 // One row: w = softmax(s) over the allowed entries (blocked == nullptr: all allowed).
 // Plain loops over contiguous memory so the compiler vectorises them.
 template <typename T>

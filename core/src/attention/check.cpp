@@ -30,6 +30,25 @@ void require_finite_entries(const M& m, const std::string& name) {
   }
 }
 
+template <typename M>
+void require_mask_of(const M& mask, Eigen::Index n, Eigen::Index m) {
+  if (mask.rows() != n || mask.cols() != m) {
+    throw ArgumentError("mask", "mask is " + shape_string(mask) + "; expected " + std::to_string(n) +
+                                " x " + std::to_string(m) + " (queries x keys)");
+  }
+  using T = typename M::Scalar;
+  if (((mask.array() == T(0)) || (mask.array() == T(1))).all()) return;
+  for (Eigen::Index r = 0; r < n; ++r) {
+    for (Eigen::Index c = 0; c < m; ++c) {
+      if (mask(r, c) != T(0) && mask(r, c) != T(1)) {
+        throw ArgumentError("mask", "mask must hold only 0 (allowed) and 1 (blocked); row " +
+                                    std::to_string(r) + ", column " + std::to_string(c) +
+                                    " is neither");
+      }
+    }
+  }
+}
+
 }  // namespace
 
 std::string shape_of(const Matrix& m) { return shape_string(m); }
@@ -51,5 +70,8 @@ void require_in_range(double value, double lo, double hi, const std::string& nam
                                 "; got " + number_text(value));
   }
 }
+
+void require_mask(const Matrix& mask, Eigen::Index n, Eigen::Index m) { require_mask_of(mask, n, m); }
+void require_mask(const MatrixF& mask, Eigen::Index n, Eigen::Index m) { require_mask_of(mask, n, m); }
 
 }  // namespace atlas

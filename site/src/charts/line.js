@@ -10,9 +10,12 @@
 // values beyond it drawn at its edge), height (240), markers (false: dots on each point;
 // 'auto': dots while there are at most 32 x positions, where they stay apart), xScale
 // ('linear', or 'symlog': a logarithmic axis that keeps 0, so offsets 0-5 are not
-// squeezed beside 100), format ('.3f') for readout values, xFormat (String) for the
-// readout's x, xTicks (null = automatic, an array of x values to tick, e.g. [1, 2, 3]
-// for layers, or ([lo, hi]) -> such an array, for ticks that follow the data).
+// squeezed beside 100; or 'log': base 2, for lengths 64 .. 16384), yScale ('linear', or
+// 'log': for counts that grow as n and n^2; values must then be > 0), yFormat (the y
+// ticks' d3-format; a log axis then labels only the ticks that fit), format ('.3f') for
+// readout values, xFormat (String) for the readout's x, xTicks (null = automatic, an
+// array of x values to tick, e.g. [1, 2, 3] for layers, or ([lo, hi]) -> such an array,
+// for ticks that follow the data).
 // Data: x (numbers, default 0..len-1); xDomain ([lo, hi], default the extent of x);
 // yDomain ([lo, hi], fixed for this update, as the option);
 // series [{ name, values, kind, x }], drawn in --series-1..6 colours (kind: a class
@@ -23,7 +26,7 @@
 // marks: vertical lines at x values [{ x, label, kind }] (e.g. a training step).
 // Keyboard: the SVG is focusable and the arrow keys (Home, End) walk the x
 // positions, spoken once per key press; a tap shows the readout on touch screens.
-import { select, pointer, scaleLinear, scaleSymlog, axisBottom, axisLeft, extent, format as d3format, bisectCenter } from 'd3';
+import { select, pointer, scaleLinear, scaleSymlog, scaleLog, axisBottom, axisLeft, extent, format as d3format, bisectCenter } from 'd3';
 import { drawRefs, drawMarks } from './refs.js';
 import { registerChart } from './registry.js';
 import { trackWidth } from './width.js';
@@ -85,9 +88,10 @@ export function lineChart(container, options = {}) {
     if (yDomain[0] === yDomain[1]) yDomain[1] = yDomain[0] + 1;
     const xDomain = data.xDomain || extent(xs);
     if (xDomain[0] === xDomain[1]) xDomain[1] = xDomain[0] + 1;
-    const x = (opts.xScale === 'symlog' ? scaleSymlog() : scaleLinear()).domain(xDomain).range([0, w]);
+    const xKind = { symlog: () => scaleSymlog(), log: () => scaleLog().base(2) }[opts.xScale] || scaleLinear;
+    const x = xKind().domain(xDomain).range([0, w]);
     const markers = opts.markers === 'auto' ? xs.length <= MARKERS_UP_TO : opts.markers;
-    const y = scaleLinear().domain(yDomain).nice().range([h, 0]).clamp(Boolean(fixed));
+    const y = (opts.yScale === 'log' ? scaleLog() : scaleLinear()).domain(yDomain).nice().range([h, 0]).clamp(Boolean(fixed));
     scales = { x, y, xs };
 
     svg.attr('width', width).attr('height', opts.height).attr('viewBox', `0 0 ${width} ${opts.height}`)
@@ -99,7 +103,7 @@ export function lineChart(container, options = {}) {
     if (ticks) xAxisGen.tickValues(ticks).tickFormat(opts.xFormat);
     else xAxisGen.ticks(Math.max(2, Math.floor(w / 70)));
     xAxis.attr('transform', `translate(0,${h})`).call(xAxisGen);
-    yAxis.call(axisLeft(y).ticks(Math.max(2, Math.floor(h / 40))));
+    yAxis.call(axisLeft(y).ticks(Math.max(2, Math.floor(h / 40)), opts.yFormat || undefined));
     xTitle.text(opts.xTitle).attr('x', margin.left + w / 2).attr('y', opts.height - 6);
     yTitle.text(opts.yTitle).attr('transform', `translate(14,${margin.top + h / 2}) rotate(-90)`);
 

@@ -14,10 +14,13 @@ import layers from './layers.js';
 import entropy from './entropy.js';
 import flow from './flow.js';
 import learn from './learn.js';
+import tiling from './tiling.js';
+import windows from './windows.js';
 
 export const exercises = [
   ...selfAttention, ...patterns, ...multiHead, ...positionalEncoding, ...positionEffect, ...causal,
   ...crossAttention, ...headRoles, ...distance, ...layers, ...entropy, ...flow, ...learn,
+  ...tiling, ...windows,
 ];
 
 export const exercisesOf = (section) => exercises.filter((e) => e.section === section);

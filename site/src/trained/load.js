@@ -2,6 +2,8 @@
 // article's first paint never waits for (or parses) the weights, nor for the
 // full engine that runs them (../full-core.js: both load at the same time).
 //   const loadModel = modelLoader(core);  const m = await loadModel();   // one load per page
+// Every call with the same core gives the same loader, so a section that loads
+// the model itself (section 18) shares the one the "Trained model" views use.
 //   heldOutBaselines(m) -> { unigram, bigram } nats/char, or null: the baselines that
 //   travel with the weights (attentionAtlasModel.baselines, site/build-model.mjs)
 // Where the weights come from, in this order:
@@ -48,13 +50,18 @@ function load(source, full) {
   return m;
 }
 
+const loaders = new WeakMap(); // core -> its loader
+
 export function modelLoader(core) {
+  if (loaders.has(core)) return loaders.get(core);
   let pending = null;
-  return () => {
+  const loader = () => {
     if (!pending) {
       pending = Promise.all([modelSource(), loadFullCore(core)]).then(([source, full]) => load(source, full));
       pending.catch(() => { pending = null; }); // a failed load may be retried
     }
     return pending;
   };
+  loaders.set(core, loader);
+  return loader;
 }

@@ -39,6 +39,10 @@ void require_in_range(int value, int lo, int hi, const std::string& name);
 // Throws unless lo <= value <= hi and value is finite.
 void require_in_range(double value, double lo, double hi, const std::string& name);
 
+// Throws unless mask is n x m (queries x keys) and holds only 0 (allowed) and 1 (blocked).
+void require_mask(const Matrix& mask, Eigen::Index n, Eigen::Index m);
+void require_mask(const MatrixF& mask, Eigen::Index n, Eigen::Index m);
+
 // "3 x 4": a shape as written in messages.
 std::string shape_of(const Matrix& m);
 std::string shape_of(const MatrixF& m);

@@ -1,0 +1,82 @@
+// Section 18 (sliding windows and attention sinks) in a real Chromium, over http and from file://:
+// the receptive field, bad input beside its control, and the trained model under a window.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { openBrowser, showSection, setValue, drawnCells } from './harness.mjs';
+
+let browser;
+before(async () => { browser = await openBrowser(); });
+after(async () => { await browser.close(); });
+
+const heldOut = await readFile(new URL('../../site/model/austen-heldout.txt', import.meta.url), 'utf8');
+
+for (const mode of ['http', 'file']) {
+  test(`windows (${mode}): the receptive field grows by w - 1 per layer, sinks add the first positions, bad input`, async () => {
+    const { page, errors, outside } = await browser.open(mode);
+    const section = await showSection(page, 'windows');
+    const readout = section.locator('[data-reach-readout]');
+    const reached = async () => {
+      const cells = await drawnCells(section.locator('[data-chart="reach"]'));
+      const fills = cells.fills;
+      // The last row's cells: those of the chart's darkest colour are the reached positions.
+      const last = fills.slice((cells.rows - 1) * cells.cols);
+      return last.map((f) => f === last[last.length - 1]);
+    };
+    // Defaults: w = 8, L = 4 -> 4 * 7 + 1 = 29 positions.
+    assert.match(await readout.textContent(), /After 4 layers of a window of 8, 29 of the 64 positions reach position 63; the farthest is 28 back\./);
+    let row = await reached();
+    assert.equal(row.filter(Boolean).length, 29);
+    assert.ok(row.slice(64 - 29).every(Boolean));
+    await setValue(section.locator('input[name="layers"]'), 12);
+    assert.match(await readout.textContent(), /After 12 layers of a window of 8, 64 of the 64/);
+    await setValue(section.locator('input[name="window"]'), 32);
+    assert.match(await readout.textContent(), /64 of the 64 positions/, 'the whole context once L (w - 1) + 1 >= 64');
+    await setValue(section.locator('input[name="window"]'), 4);
+    await setValue(section.locator('input[name="layers"]'), 1);
+    await setValue(section.locator('input[name="sinks"]'), 2);
+    assert.match(await readout.textContent(), /After 1 layer of a window of 4 with 2 sinks, 6 of the 64 positions reach position 63; the farthest is 63 back\./);
+
+    // k > w: the core's message beside the sinks control; the figure keeps its last state.
+    await setValue(section.locator('input[name="sinks"]'), 6);
+    const sinksError = section.locator('[data-error-for="sinks"]');
+    assert.equal(await sinksError.isVisible(), true);
+    assert.match(await sinksError.textContent(), /Sink positions k must be from 0 to the window \(4\); got 6/);
+    await setValue(section.locator('input[name="sinks"]'), 0);
+    assert.equal(await sinksError.isVisible(), false);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(outside, []);
+  });
+}
+
+// m.run(text, { mask }) comes with the model's masked run (core/model, its binding and facade);
+// a build without it says so beside the passage instead of drawing the full loss for every window.
+const maskedRun = /losses/.test(await readFile(new URL('../../wasm/js/model-api.js', import.meta.url), 'utf8'));
+test('windows: the trained model on held-out text, full, windowed and with sinks', { skip: !maskedRun && 'this build has no m.run(text, { mask })' }, async () => {
+  const { page, errors, outside } = await browser.open('http');
+  const section = await showSection(page, 'windows');
+  for (const k of [1, 2, 3, 4]) {
+    const passage = await section.locator(`[data-passage="${k}"]`).textContent();
+    assert.equal(passage.length, 128);
+    assert.ok(heldOut.includes(passage), `passage ${k} is held-out text`);
+  }
+  await section.locator('[data-action="load-model"]').click();
+  await section.locator('[data-windows-figure]').waitFor({ state: 'visible', timeout: 60000 });
+  const readout = section.locator('[data-loss-readout]');
+  await page.waitForFunction(() => document.querySelector('#windows [data-loss-readout]').textContent.length > 0);
+  const text = await readout.textContent();
+  const numbers = text.match(/Full causal attention: ([\d.]+) nats per character\. Window of 8: ([\d.]+), with 4 sinks ([\d.]+); window of 64: ([\d.]+), with sinks ([\d.]+)\./);
+  assert.ok(numbers, text);
+  const [full, w8, w8s, w64, w64s] = numbers.slice(1).map(Number);
+  for (const x of [full, w8, w8s, w64, w64s]) assert.ok(x > 0 && x < Math.log(81), `${x} nats is a loss over 81 symbols`);
+  console.log(`windows: passage 1, full ${full}, w8 ${w8}, w8+4 ${w8s}, w64 ${w64}, w64+4 ${w64s}`);
+  assert.equal(await section.locator('[data-chart="window-loss"] g.series').count(), 2);
+  assert.equal(await section.locator('[data-chart="first-weight"] g.bar').count(), 12);
+  assert.match(await section.locator('[data-windows-figure] [data-model-badge]').textContent(), /^Trained model: 3 layers × 4 heads/);
+  await section.locator('select[name="passage"]').selectOption('3');
+  await page.waitForFunction((t) => document.querySelector('#windows [data-loss-readout]').textContent !== t, text);
+  assert.equal(await section.locator('[data-passage="3"]').isVisible(), true);
+  assert.equal(await section.locator('[data-passage="1"]').isVisible(), false);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(outside, []);
+});
