@@ -17,6 +17,8 @@
 #include "api_layers.hpp"
 #include "api_trace.hpp"
 #include "api_limits.hpp"
+#include "api_rope.hpp"
+#include "api_grouped_query.hpp"
 
 EMSCRIPTEN_BINDINGS(attention_atlas) {
   using namespace atlas::wasm;
@@ -46,4 +48,8 @@ EMSCRIPTEN_BINDINGS(attention_atlas) {
   emscripten::function("temperatureRow", &temperature_row_js);
   emscripten::function("attentionTrace", &attention_trace_js);
   emscripten::function("limits", &limits_js);
+  emscripten::function("rotary", &rotary_js);
+  emscripten::function("rotaryLesson", &rotary_lesson_js);
+  emscripten::function("groupedQuery", &grouped_query_js);
+  emscripten::function("kvCacheSize", &kv_cache_size_js);
 }

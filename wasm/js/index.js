@@ -15,6 +15,8 @@ import { distanceApi } from './distance-api.js';
 import { entropyApi } from './entropy-api.js';
 import { layersApi } from './layers-api.js';
 import { traceApi } from './trace-api.js';
+import { ropeApi } from './rope-api.js';
+import { groupedQueryApi } from './grouped-query-api.js';
 import { fullOnly } from './full-only.js';
 import { argumentError } from './args.js';
 
@@ -53,6 +55,8 @@ export function wrapFactory(rawFactory, extra = {}, fullApis = null) {
       ...model,
       ...entropyApi(raw, limits),
       ...traceApi(raw, limits),
+      ...ropeApi(raw, limits),
+      ...groupedQueryApi(raw, limits),
     });
   };
 }
