@@ -27,7 +27,7 @@ export default {
       hint: 'Each point is labelled with its position. Point at (or focus, then use the arrow keys on) a query point to see the key at the same position.',
     });
     const scores = heatmap(chart('scores'), {
-      diverging: true, domain: 'auto', rowTitle: 'query position m', colTitle: 'key position n', format: '.2f',
+      diverging: true, domain: 'auto', rowTitle: 'query position m', colTitle: 'key position n', format: '.2f', maxCell: 36,
       readout: (c) => `q at ${c.rowLabel} · k at ${c.colLabel} / √d = ${c.value.toFixed(3)} (m − n = ${c.row - c.col})`,
     });
     const spread = root.querySelector('[data-rope="spread"]');
