@@ -14,10 +14,13 @@ import layers from './layers.js';
 import entropy from './entropy.js';
 import flow from './flow.js';
 import learn from './learn.js';
+import rope from './rope.js';
+import groupedQuery from './grouped-query.js';
 
 export const exercises = [
   ...selfAttention, ...patterns, ...multiHead, ...positionalEncoding, ...positionEffect, ...causal,
   ...crossAttention, ...headRoles, ...distance, ...layers, ...entropy, ...flow, ...learn,
+  ...rope, ...groupedQuery,
 ];
 
 export const exercisesOf = (section) => exercises.filter((e) => e.section === section);
