@@ -17,6 +17,8 @@
 #include "api_layers.hpp"
 #include "api_trace.hpp"
 #include "api_limits.hpp"
+#include "api_rope.hpp"
+#include "api_grouped_query.hpp"
 #include "api_tiling.hpp"
 #include "api_windows.hpp"
 
@@ -48,6 +50,10 @@ EMSCRIPTEN_BINDINGS(attention_atlas) {
   emscripten::function("temperatureRow", &temperature_row_js);
   emscripten::function("attentionTrace", &attention_trace_js);
   emscripten::function("limits", &limits_js);
+  emscripten::function("rotary", &rotary_js);
+  emscripten::function("rotaryLesson", &rotary_lesson_js);
+  emscripten::function("groupedQuery", &grouped_query_js);
+  emscripten::function("kvCacheSize", &kv_cache_size_js);
   emscripten::function("attentionTiled", &attention_tiled_js);
   emscripten::function("tilingLesson", &tiling_lesson_js);
   emscripten::function("attentionMemory", &attention_memory_js);

@@ -232,6 +232,31 @@ const check = {
     assert.ok(r.marked[noun]);
     for (let j = row + 1; j < noun; j++) assert.ok(!r.marked[j]);
   },
+  'rope/pair-speed': (core, q) => {
+    const { d, base, pair } = q.inputs;
+    assert.ok(Math.abs(q.answer.value - base ** (-2 * pair / d)) < 1e-12);
+  },
+  'rope/shifted-score': (core, q) => {
+    // RoPE's score written out: Re sum_i (q pair)(k pair)* e^{i (m - n) theta_i}, from q and k alone.
+    const { contentSeed, m, n } = q.inputs;
+    const r = core.rotaryLesson({ d: 16, seed: contentSeed });
+    let score = 0;
+    for (let i = 0; i < 8; i++) {
+      const angle = (m - n) * 10000 ** (-2 * i / 16);
+      const [a, b, c, e] = [r.q[2 * i], r.q[2 * i + 1], r.k[2 * i], r.k[2 * i + 1]];
+      score += (a * c + b * e) * Math.cos(angle) - (b * c - a * e) * Math.sin(angle);
+    }
+    assert.ok(Math.abs(score / 4 - at(r.scores, m, n)) < 1e-9);
+    assert.equal(q.answer.index, 1);
+  },
+  'grouped-query/which-group': (core, q) => {
+    const { heads, kvHeads, head } = q.inputs;
+    assert.equal(q.answer.index, Math.floor((head - 1) / (heads / kvHeads)));
+  },
+  'grouped-query/cache-size': (core, q) => {
+    const { layers, kvHeads, headSize, context } = q.inputs;
+    assert.ok(Math.abs(q.answer.value - (2 * layers * kvHeads * headSize * context * 2) / 2 ** 20) < 1e-9);
+  },
   'distance/slope': (core, q) => {
     const { heads, h } = q.inputs;
     assert.ok(Math.abs(q.answer.value - 2 ** (-8 * h / heads)) < 1e-12);

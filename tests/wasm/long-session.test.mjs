@@ -83,6 +83,10 @@ const CALLS = [
     const n = size(k, 1, 10);
     return core.attentionTrace(testMatrix(n, 4, k), testMatrix(n, 4, k + 1), testMatrix(n, 3, k + 2), k % 3 ? k % n : n);
   }],
+  ['rotary', (core, k) => core.rotary(testMatrix(3, k % 3 ? 8 : 7, k), [0, k, 2 * k], { base: 10 ** (2 + (k % 5)) })],
+  ['rotaryLesson', (core, k) => core.rotaryLesson({ d: k % 3 ? 2 * size(k, 1, 32) : 9, offset: k % 100, pair: k % 2, seed: k })],
+  ['groupedQuery', (core, k) => core.groupedQuery(sentence(k), { heads: 4, kvHeads: k % 3 ? 1 << (k % 3) : 3, seed: k })],
+  ['kvCacheSize', (core, k) => core.kvCacheSize({ layers: size(k, 1, 80), heads: 8, kvHeads: k % 3 ? 2 : 3, headSize: 64, context: 1 + k })],
   ['attentionTiled', (core, k) => {
     const n = size(k, 1, 12);
     const Q = testMatrix(n, 4, k);

@@ -15,6 +15,8 @@ import { distanceApi } from './distance-api.js';
 import { entropyApi } from './entropy-api.js';
 import { layersApi } from './layers-api.js';
 import { traceApi } from './trace-api.js';
+import { ropeApi } from './rope-api.js';
+import { groupedQueryApi } from './grouped-query-api.js';
 import { tilingApi } from './tiling-api.js';
 import { windowsApi } from './windows-api.js';
 import { fullOnly } from './full-only.js';
@@ -55,6 +57,8 @@ export function wrapFactory(rawFactory, extra = {}, fullApis = null) {
       ...model,
       ...entropyApi(raw, limits),
       ...traceApi(raw, limits),
+      ...ropeApi(raw, limits),
+      ...groupedQueryApi(raw, limits),
       ...tilingApi(raw, limits),
       ...windowsApi(raw, limits),
     });

@@ -17,6 +17,7 @@
 // hint (readout text before any hover). Labels use textContent, never HTML.
 import { select, pointer, scaleLinear, axisBottom, axisLeft, extent, format as d3format } from 'd3';
 import { trackWidth } from './width.js';
+import { registerChart } from './registry.js';
 
 const SHAPES = ['circle', 'rect'];
 
@@ -143,7 +144,18 @@ export function scatter(container, options = {}) {
 
   const { get: widthOf } = trackWidth(container, layout); // measured once, then from ResizeObserver
 
-  return {
+  // "Show numbers" and the exports: one table per kind of point, its two coordinates per label.
+  function tables() {
+    if (!data) return [];
+    return data.groups.map((g) => ({
+      caption: g.name, rowTitle: 'point', colTitle: '', rowLabels: g.labels.map(String),
+      colLabels: [opts.xTitle || 'x', opts.yTitle || 'y'], rowNotes: null,
+      values: { rows: g.points.rows, cols: 2, data: g.points.data }, blocked: null, format: opts.format,
+    }));
+  }
+
+  return registerChart(container, {
+    tables,
     update(next) {
       data = next;
       if (active !== null && active >= data.groups[0].points.rows) active = null;
@@ -152,5 +164,5 @@ export function scatter(container, options = {}) {
     },
     highlight(i) { active = i; paint(); return this; },
     get highlighted() { return active; },
-  };
+  });
 }

@@ -14,12 +14,15 @@ import layers from './layers.js';
 import entropy from './entropy.js';
 import flow from './flow.js';
 import learn from './learn.js';
+import rope from './rope.js';
+import groupedQuery from './grouped-query.js';
 import tiling from './tiling.js';
 import windows from './windows.js';
 
 export const exercises = [
   ...selfAttention, ...patterns, ...multiHead, ...positionalEncoding, ...positionEffect, ...causal,
   ...crossAttention, ...headRoles, ...distance, ...layers, ...entropy, ...flow, ...learn,
+  ...rope, ...groupedQuery,
   ...tiling, ...windows,
 ];
 

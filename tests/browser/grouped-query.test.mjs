@@ -1,0 +1,79 @@
+// Section 15 in a real Chromium, over http and from file://: the heads draw and
+// follow h and g, the cache size follows its presets and fields, bad input gets a
+// message beside its control.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openBrowser, showSection, setValue, drawnCellsEach } from './harness.mjs';
+
+let browser;
+before(async () => { browser = await openBrowser(); });
+after(async () => { await browser.close(); });
+
+const frame = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+const titles = (section) => section.locator('[data-chart="heads"] .panel-title').allTextContents();
+
+for (const mode of ['http', 'file']) {
+  test(`grouped-query (${mode}): heads by group, the cache by preset and field, messages beside the controls`, async () => {
+    const { page, errors, outside } = await browser.open(mode);
+    const section = await showSection(page, 'grouped-query');
+    const heads = section.locator('[data-chart="heads"]');
+
+    // A: 4 query heads over 2 key/value heads.
+    assert.deepEqual(await titles(section), ['Query head 1 · key/value head 1', 'Query head 2 · key/value head 1',
+      'Query head 3 · key/value head 2', 'Query head 4 · key/value head 2']);
+    const atTwo = (await drawnCellsEach(heads)).map((c) => c.fills);
+    assert.equal(atTwo[0].length, 11 * 11);
+    await setValue(section.locator('input[name="kvHeads"]'), '1');
+    assert.ok((await titles(section)).every((t) => t.endsWith('key/value head 1')));
+    assert.notDeepEqual((await drawnCellsEach(heads)).map((c) => c.fills), atTwo, 'g redraws the heads');
+    await section.locator('select[name="heads"]').selectOption('8');
+    await frame(page);
+    assert.equal((await titles(section)).length, 8);
+    await setValue(section.locator('input[name="kvHeads"]'), '3');
+    const kvError = section.locator('[data-error-for="kvHeads"]');
+    assert.equal(await kvError.isVisible(), true);
+    assert.match(await kvError.textContent(), /must divide heads \(8\)/);
+    assert.equal((await titles(section)).length, 8, 'the last good figure stays');
+    await setValue(section.locator('input[name="kvHeads"]'), '4');
+    assert.equal(await kvError.isVisible(), false);
+    const atSeed = (await drawnCellsEach(heads)).map((c) => c.fills);
+    await setValue(section.locator('input[name="seed"]'), '5');
+    assert.notDeepEqual((await drawnCellsEach(heads)).map((c) => c.fills), atSeed, 'the seed redraws');
+    await setValue(section.locator('input[name="sentence"]'), 'one two three');
+    assert.equal((await drawnCellsEach(heads))[0].fills.length, 9);
+
+    // B: the cache of Llama 2 70B, then Mistral 7B, then my own numbers.
+    const line = section.locator('[data-gq="cache"]');
+    const bars = section.locator('[data-chart="cache"] g.bar');
+    assert.match(await line.textContent(), /^Cache: 1\.342 GB \(1,342,177,280 bytes\) · one token of one sequence: 320 KiB/);
+    assert.equal(await bars.count(), 7, 'g = 1, 2, 4, ..., 64');
+    await section.locator('select[name="preset"]').selectOption('mistral-7b');
+    await frame(page);
+    await frame(page);
+    assert.equal(await section.locator('input[name="layers"]').inputValue(), '32');
+    assert.equal(await section.locator('input[name="context"]').inputValue(), '8192');
+    assert.match(await line.textContent(), /^Cache: 1\.074 GB \(1,073,741,824 bytes\)/);
+    assert.equal(await bars.count(), 6, 'g = 1, 2, 4, 8, 16, 32');
+    await section.locator('select[name="bytesPerNumber"]').selectOption('0.5');
+    await frame(page);
+    assert.match(await line.textContent(), /\(268,435,456 bytes\)/);
+    await setValue(section.locator('input[name="batch"]'), '4');
+    assert.match(await line.textContent(), /\(1,073,741,824 bytes\)/);
+    await setValue(section.locator('input[name="layers"]'), '16');
+    await frame(page);
+    assert.equal(await section.locator('select[name="preset"]').inputValue(), 'custom', 'an edited shape is no longer the preset');
+    await setValue(section.locator('input[name="cacheKvHeads"]'), '5');
+    const cacheError = section.locator('[data-error-for="cacheKvHeads"]');
+    assert.equal(await cacheError.isVisible(), true);
+    assert.match(await cacheError.textContent(), /must divide heads \(32\)/);
+    await setValue(section.locator('input[name="context"]'), '0');
+    assert.match(await section.locator('[data-error-for="context"]').textContent(), /Context \(tokens\) must be a whole number from 1 to 10,000,000/);
+    await setValue(section.locator('input[name="context"]'), '100');
+    await setValue(section.locator('input[name="cacheKvHeads"]'), '8');
+    assert.equal(await cacheError.isVisible(), false);
+    assert.match(await line.textContent(), /\(6,553,600 bytes\)/); // 2 x 16 x 8 x 128 x 100 x 4 x 0.5
+
+    assert.deepEqual(errors, []);
+    assert.deepEqual(outside, []);
+  });
+}
