@@ -68,9 +68,11 @@ function showOnlyFigure(section, name) {
   }
   for (let node = chosen; node !== section; node = node.parentElement) {
     for (const sibling of node.parentElement.children) {
-      if (sibling !== node && sibling.tagName !== 'H2') sibling.hidden = true;
+      // The attribute, not .hidden: a block formula is a MathML element, which has no .hidden property.
+      if (sibling !== node && sibling.tagName !== 'H2') sibling.setAttribute('hidden', '');
     }
   }
+  chosen.dataset.onlyFigure = ''; // a trained view's figure opens that view (trained/mount.js addViewControl)
   section.classList.add('figure-only');
   return true;
 }
