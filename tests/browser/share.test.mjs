@@ -75,7 +75,7 @@ test('Copy link and Embed carry the colours: the page’s choice, or the one pic
 
   await page.selectOption('#atlas-theme', 'dark');
   assert.equal(new URL(await copyLink(section)).searchParams.get('theme'), 'dark');
-  const choice = section.locator('.embed-share select');
+  const choice = section.locator('.embed-share select[id^="embed-theme-"]');
   await section.locator('.embed-share summary').click(); // closed, then opened again: it rebuilds
   await section.locator('.embed-share summary').click();
   assert.equal(await choice.inputValue(), '', 'the choice for the frame was made before the page went dark');
@@ -129,4 +129,22 @@ test(`a course page that refuses inline scripts fits its frames with ${RESIZE_FI
   await host.goto(`${base}course.html`);
   assert.equal(await host.evaluate(() => window.inlineRan), undefined, 'the policy does refuse inline scripts');
   for (const id of ['f-a', 'f-b']) assert.equal(await fits(host, id), true, `#${id} fits`);
+});
+
+test('Embed offers "this figure only" for each of the section\'s figures; the frame then shows that figure alone', async () => {
+  const { page, context, errors } = await browser.open('http');
+  const section = await showSection(page, 'flow');
+  await snippetOf(section);
+  const show = section.locator('.embed-share select[id^="embed-figure-"]');
+  const names = await show.locator('option').evaluateAll((all) => all.map((o) => o.value));
+  const charts = await section.locator('figure').evaluateAll((all) => all.map((f) => f.querySelector('[data-chart]')?.dataset.chart).filter(Boolean));
+  assert.deepEqual(names, ['', ...charts], 'the whole section, then every figure');
+  await show.selectOption('flow-matrix');
+  const src = await eventually(async () => srcOf(await snippetOf(section)), (s) => s.includes('figure='));
+  assert.equal(new URL(src).searchParams.get('figure'), 'flow-matrix');
+  const frame = await context.newPage();
+  await frame.goto(src);
+  await frame.locator('#flow[data-state="ready"]').waitFor();
+  assert.equal(await frame.locator('main figure').evaluateAll((all) => all.filter((f) => f.getClientRects().length).length), 1);
+  assert.deepEqual(errors, []);
 });

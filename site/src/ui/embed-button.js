@@ -3,6 +3,7 @@
 // read-only text box (set with textContent) with a Copy button. The snippet
 // carries the section's current settings (ui/url-state.js): it is rebuilt
 // whenever the disclosure opens and whenever a control changes while it is open.
+// "Show" picks the whole section or one of its figures (a figure-only embed, for a slide).
 // A "Colours" choice puts theme=light|dark in the frame's address (the page's own
 // choice to start with), so a frame can match a light course page on a dark computer.
 // The single file has no embed.html beside it: there the disclosure says the folder is
@@ -10,6 +11,7 @@
 import { embedSnippet, RESIZE_FILE } from './embed-snippet.js';
 import { isSingleFile, sectionLink } from './url-state.js';
 import { copyButton } from './copy.js';
+import { figureName } from './export-data.js';
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -20,7 +22,7 @@ function el(tag, className, text) {
 
 // The frame's colours: the page's current choice (ui/theme.js sets data-theme) to start with.
 function themeChoice(id) {
-  const wrap = el('div', 'embed-theme');
+  const wrap = el('div', 'embed-choice');
   const select = document.createElement('select');
   select.id = `embed-theme-${id}`;
   const current = document.documentElement.dataset.theme || '';
@@ -33,12 +35,31 @@ function themeChoice(id) {
   return { wrap, select };
 }
 
+// What the frame shows: the whole section, or one of its figures (embed.html?...&figure=<name>).
+function figureChoice(section) {
+  const wrap = el('div', 'embed-choice');
+  const select = document.createElement('select');
+  select.id = `embed-figure-${section.id}`;
+  select.append(new Option('The whole section', ''));
+  section.querySelectorAll('figure').forEach((figure, k) => {
+    const name = figureName(figure);
+    if (name === 'figure') return; // no chart: nothing to show alone
+    const trained = figure.closest('[data-view="trained"]') ? ' (trained model)' : '';
+    select.append(new Option(`This figure only: ${k + 1}. ${name}${trained}`, name));
+  });
+  const label = el('label', '', 'Show ');
+  label.htmlFor = select.id;
+  wrap.append(label, select);
+  return { wrap, select };
+}
+
 // values(): what a link to the section carries (controls.js linkValues).
 export function addEmbedButton(section, values = () => ({})) {
   const title = section.querySelector('h2')?.textContent.trim() || section.id;
   const theme = themeChoice(section.id);
+  const only = figureChoice(section);
   const snippet = () => embedSnippet({
-    src: sectionLink(section.id, values(), { embed: true, theme: theme.select.value }),
+    src: sectionLink(section.id, values(), { embed: true, theme: theme.select.value, figure: only.select.value }),
     section: section.id,
     title: `Attention Atlas: ${title}`,
   });
@@ -64,7 +85,7 @@ export function addEmbedButton(section, values = () => ({})) {
   const refresh = () => { box.value = snippet(); };
   refresh();
   details.addEventListener('toggle', () => { if (details.open) refresh(); });
-  theme.select.addEventListener('change', refresh);
+  [theme, only].forEach(({ select }) => select.addEventListener('change', refresh));
   section.addEventListener('input', () => { if (details.open) setTimeout(refresh); });
   const { button, status } = copyButton('Copy', () => box.value);
   status.classList.add('embed-status');
@@ -73,7 +94,7 @@ export function addEmbedButton(section, values = () => ({})) {
   const csp = el('p', '', `Where the course page refuses inline scripts (a Content-Security-Policy), `
     + `replace the <script>…</script> part with <script src="…/${RESIZE_FILE}"></script>: the same script, `
     + 'a file beside embed.html.');
-  details.append(theme.wrap, box, row, csp);
+  details.append(only.wrap, theme.wrap, box, row, csp);
   section.append(details);
   return details;
 }
