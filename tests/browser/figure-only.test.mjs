@@ -30,3 +30,23 @@ test('a trained figure alone opens the trained view by itself, and draws', async
   assert.match(await page.locator('main figure:visible .provenance').textContent(), /^Trained model/);
   assert.deepEqual(errors, []);
 });
+
+test('slide mode: the figure alone in large type, inside a 16:9 window; &controls=1 keeps its controls', async () => {
+  const { page, errors } = await browser.open('http', { path: 'embed.html?section=flow&figure=flow-matrix&slide=1', width: 1280, height: 720 });
+  await page.locator('#flow[data-state="ready"]').waitFor();
+  for (const hidden of ['main h2', '.embed-credit', '.figure-tools', '.numbers', '.readout', '.controls']) {
+    assert.equal(await shown(page, hidden), 0, `${hidden} is not on the slide`);
+  }
+  assert.equal(await shown(page, 'figure .provenance'), 1, 'the figure still says what it is');
+  const box = await page.locator('main figure[data-only-figure]').boundingBox();
+  assert.ok(box.y >= 0 && box.y + box.height <= 720 && box.x >= 0 && box.x + box.width <= 1280, `the figure fits the slide: ${JSON.stringify(box)}`);
+  const size = (p) => p.locator('[data-chart="flow-matrix"] g.cell text').first().evaluate((t) => t.getBoundingClientRect().height);
+  const plain = await browser.open('http', { path: 'embed.html?section=flow&figure=flow-matrix', width: 1280, height: 720 });
+  await plain.page.locator('#flow[data-state="ready"]').waitFor();
+  assert.ok(await size(page) > 1.3 * (await size(plain.page)), 'larger type than the plain figure-only embed');
+
+  const live = await browser.open('http', { path: 'embed.html?section=flow&figure=flow-matrix&slide=1&controls=1', width: 1280, height: 720 });
+  await live.page.locator('#flow[data-state="ready"]').waitFor();
+  assert.ok(await shown(live.page, '#flow .controls') >= 1, 'the section’s controls are on the slide');
+  assert.deepEqual(errors, []);
+});
