@@ -57,6 +57,7 @@ async function inlineCss(dist, href) {
 export async function buildSingleFile(dist, { out = 'attention-atlas.html', page = null, notice = '', data = {}, scripts: inert = {} } = {}) {
   let html = page ?? await readFile(join(dist, 'index.html'), 'utf8');
   html = html.replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/i, '');
+  html = html.replace(/<html\b/i, '<html data-single-file'); // links and embeds know there is no folder beside it
   html = await replaceAsync(html, /<link rel="stylesheet" href="([^"]+)">/g,
     async (_, href) => `<style>\n${await inlineCss(dist, href)}</style>`);
   const scripts = [];

@@ -7,7 +7,7 @@
 // full engine when first asked) from site/src/core-loader.js,
 // styles.css from site/styles/ (with the maths font inlined), fonts/atlas-math.woff2 (that font, see
 // build-font.mjs), LICENSES.txt (third-party notices), the
-// example course page from site/examples/, trainer-worker.js (build-worker.mjs), and attention-atlas.html (the whole
+// example course page from site/examples/, atlas-embed-resize.js (the Embed snippet's script as a file), trainer-worker.js (build-worker.mjs), and attention-atlas.html (the whole
 // article in one file, see build-single.mjs) and atlas-model.js (the trained
 // model, see build-model.mjs), and attention-atlas-scorm12.zip (the single file as a SCORM 1.2
 // package, or one section of it with ATLAS_SCORM_SECTION=<id>; see build-scorm.mjs). Output is classic scripts and
@@ -23,7 +23,7 @@ import { writeModelScript } from './build-model.mjs';
 import { buildMathFont } from './build-font.mjs';
 import { buildTrainerWorker } from './build-worker.mjs';
 import { scormOptions, writeScormPackage } from './build-scorm.mjs';
-import { embedSnippet } from './src/ui/embed-snippet.js';
+import { embedSnippet, RESIZE_FILE, RESIZE_SCRIPT } from './src/ui/embed-snippet.js';
 import { scoreSnippet } from './src/exercises/score-snippet.js';
 import { MODEL_DATA_ID } from './src/trained/load.js';
 import { ENGINES, engineFile } from './src/engine-files.js';
@@ -67,9 +67,14 @@ function withBackLink(text) {
 async function writeExamples(partials) {
   const titles = new Map(partials.map((p) => sectionInfo(p)).map(({ id, title }) => [id, title]));
   for (const { name, text } of await readSorted(join(site, 'examples'), '.html')) {
-    const page = text.replace(/^([ \t]*)<!-- ATLAS-EMBED ([\w-]+) -->/gm, (_, indent, id) => embedSnippet({
-      src: `../embed.html?section=${id}`, section: id, title: `Attention Atlas: ${titles.get(id) || id}`,
-    }).replace(/^/gm, indent)).replace(/^([ \t]*)<!-- ATLAS-SCORE -->/gm, (_, indent) => scoreSnippet().replace(/^/gm, indent));
+    const used = new Map(); // section id -> its frames so far: each frame's id is unique in its page
+    const page = text.replace(/^([ \t]*)<!-- ATLAS-EMBED ([\w-]+) -->/gm, (_, indent, id) => {
+      used.set(id, (used.get(id) || 0) + 1);
+      return embedSnippet({
+        src: `../embed.html?section=${id}`, section: id, title: `Attention Atlas: ${titles.get(id) || id}`,
+        id: `atlas-${id}${used.get(id) > 1 ? `-${used.get(id)}` : ''}`,
+      }).replace(/^/gm, indent);
+    }).replace(/^([ \t]*)<!-- ATLAS-SCORE -->/gm, (_, indent) => scoreSnippet().replace(/^/gm, indent));
     await writeFile(join(dist, 'examples', name), page);
   }
 }
@@ -97,6 +102,7 @@ export async function buildSite() {
   const sectionsHtml = partials.map((p) => p.text.trimEnd()).join('\n\n');
   const template = await readFile(join(site, 'index.html'), 'utf8');
   await writeFile(join(dist, 'index.html'), articleOf(template, partials));
+  await writeFile(join(dist, RESIZE_FILE), RESIZE_SCRIPT); // the Embed snippet's script, for pages that refuse inline scripts
   const embed = (await readFile(join(site, 'embed.html'), 'utf8')).replace('<!-- SECTIONS -->', () => sectionsHtml);
   await writeFile(join(dist, 'embed.html'), embed);
 

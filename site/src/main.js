@@ -29,6 +29,7 @@ import { modelLoader } from './trained/load.js';
 import { addViewControl, mountTrained } from './trained/mount.js';
 import { primeWidths } from './charts/width.js';
 import { primeColours } from './charts/colors.js';
+import { onPrint } from './ui/print.js';
 import { mountPractice } from './exercises/mount.js';
 import { startPractice } from './exercises/start.js';
 
@@ -50,19 +51,27 @@ const nearNow = (roots) => roots.map((root) => {
   return box.top < window.innerHeight + NEAR_PX && box.bottom > -NEAR_PX;
 });
 
-// Starts a section now if it is near the viewport, else when it comes near. The observer's
-// first report waits for a rendered frame, which in a page still loading can take 100 ms and more.
+// The sections not started yet: root -> its start(). Printing starts them all (ui/print.js).
+const waiting = new Map();
+const startAll = () => [...waiting.values()].forEach((start) => start());
+
+// Starts a section now if it is near the viewport, else when it comes near (or the page is
+// printed). The observer's first report waits for a rendered frame, which in a page still
+// loading can take 100 ms and more.
 function startWhenNear(root, near, start) {
   if (near || !('IntersectionObserver' in window)) {
     start();
     return;
   }
   const observer = new IntersectionObserver((entries) => {
-    if (entries.some((e) => e.isIntersecting)) {
-      observer.disconnect();
-      start();
-    }
+    if (entries.some((e) => e.isIntersecting)) once();
   }, { rootMargin: `${NEAR_PX}px 0px` });
+  function once() {
+    observer.disconnect();
+    waiting.delete(root);
+    start();
+  }
+  waiting.set(root, once);
   observer.observe(root);
 }
 
@@ -96,6 +105,7 @@ async function main() {
   const article = document.querySelector('main') || document.body;
   primeWidths(article); // one layout for every chart's first width
   const near = nearNow(live.map(({ root }) => root)); // the same layout
+  onPrint(startAll);
   primeColours(article, ['--heat-low', '--heat-high', '--heat-neg', '--hatch']); // one style pass for their colours
   live.forEach(({ section, root }, k) => {
     startWhenNear(root, near[k], () => {

@@ -34,7 +34,10 @@ test('example course page: two sandboxed sections draw and their frames follow t
   const { page, errors, outside } = await browser.open('http', { path: 'examples/course-page.html' });
   const frames = page.locator('iframe');
   assert.equal(await frames.count(), 2);
-  for (const frame of await frames.all()) assert.equal(await frame.getAttribute('sandbox'), 'allow-scripts allow-popups allow-downloads');
+  for (const frame of await frames.all()) {
+    assert.equal(await frame.getAttribute('sandbox'), 'allow-scripts allow-popups allow-downloads');
+    assert.equal(await frame.getAttribute('allow'), 'clipboard-write', 'Copy CSV / JSON / link copy in one click');
+  }
 
   const self = page.frameLocator('#atlas-self-attention');
   await self.locator('#self-attention[data-state="ready"]').waitFor();
@@ -91,14 +94,19 @@ test('the Embed button gives a snippet that works pasted into another page', asy
   assert.equal(await code.isVisible(), true);
   const snippet = await code.inputValue();
   const title = (await page.locator('#self-attention h2').textContent()).trim();
-  assert.equal(snippet, embedSnippet({ src: `${base}embed.html?section=self-attention`, section: 'self-attention', title: `Attention Atlas: ${title}` }));
+  const id = snippet.match(/<iframe id="(atlas-self-attention-[0-9a-f]{6})"/)?.[1];
+  assert.ok(id, `the frame's id is the section's plus a random suffix: ${snippet.slice(0, 60)}`);
+  assert.equal(snippet, embedSnippet({ src: `${base}embed.html?section=self-attention`, section: 'self-attention', title: `Attention Atlas: ${title}`, id }));
+  await disclosure.locator('summary').click();
+  await disclosure.locator('summary').click();
+  assert.notEqual(await code.inputValue(), snippet, 'each time it opens the snippet has a new id: two copies on one page differ');
   assert.equal(await page.locator('main > section[id]').count(), await page.locator('main > section .embed-share').count(), 'one per section');
 
   const host = await context.newPage();
   await host.setContent(`<!doctype html><h1>My course</h1>${snippet}`);
-  const frame = host.frameLocator('#atlas-self-attention');
+  const frame = host.frameLocator(`#${id}`);
   await frame.locator('#self-attention[data-state="ready"]').waitFor();
-  assert.ok((await fitted(host, 'atlas-self-attention')) > 0);
+  assert.ok((await fitted(host, id)) > 0);
   assert.deepEqual(errors, []);
   assert.deepEqual(outside, []);
 });
@@ -106,7 +114,7 @@ test('the Embed button gives a snippet that works pasted into another page', asy
 test('the resize script ignores messages from other windows and absurd heights', async () => {
   const { context } = await browser.open('http');
   const host = await context.newPage();
-  const snippet = embedSnippet({ src: 'about:blank', section: 'x', title: 'x' });
+  const snippet = embedSnippet({ src: 'about:blank', section: 'x', title: 'x', id: 'atlas-x' });
   await host.setContent(`<!doctype html>${snippet}`);
   const height = () => host.locator('#atlas-x').evaluate((f) => f.getBoundingClientRect().height);
   const initial = await height();
@@ -127,6 +135,7 @@ test('the README shows the same snippet as the Embed button', async () => {
     src: 'https://example.edu/atlas/embed.html?section=self-attention',
     section: 'self-attention',
     title: 'Attention Atlas: 1. Self-attention',
+    id: 'atlas-self-attention',
   });
   assert.ok(readme.includes(snippet), 'README "Embed in a course page" carries the current snippet');
 });

@@ -62,7 +62,7 @@ for (const mode of ['http', 'file']) {
     // The layer picker redraws the matrix and the arrows, not the rollout.
     const matrixBefore = await cellTexts(matrix);
     const arcsBefore = await arcs(arrows);
-    await section.locator('select[name="layer"]').selectOption('3');
+    await section.locator('select[name="layer"]').selectOption('4'); // layer 4 (counted from 1)
     assert.notDeepEqual(await cellTexts(matrix), matrixBefore, 'layer redraws the matrix');
     assert.notDeepEqual(await arcs(arrows), arcsBefore, 'layer redraws the arrows');
     assert.deepEqual(await fills(rollout), rolloutBefore);

@@ -86,8 +86,8 @@ for (const mode of ['http', 'file']) {
     assert.ok(about.includes(`knows the character before ${baselines.bigram.toFixed(2)}`), about);
 
     // The default head is the strongest previous-token head, and its cells are the core's weights.
-    assert.equal(await panel.locator('select[name="layer"]').inputValue(), String(want.best.layer));
-    assert.equal(await panel.locator('select[name="head"]').inputValue(), String(want.best.head));
+    assert.equal(await panel.locator('select[name="layer"]').inputValue(), String(want.best.layer + 1), "the controls count from 1; the core's indices from 0");
+    assert.equal(await panel.locator('select[name="head"]').inputValue(), String(want.best.head + 1));
     const head = panel.locator('[data-chart="trained-head"]');
     assert.equal(await cellCount(head), want.n * want.n);
     // Its title says what the head does on this text in plain words (section 1 names no role yet).
@@ -156,10 +156,10 @@ test('every other trained view draws the core’s numbers, loads the model only 
   const text = await mh.locator('[data-trained] input[name="text"]').inputValue();
   const want = await expected(page, text);
   assert.equal(await mh.locator('[data-chart="trained-heads"] .panel').count(), 4);
-  await mh.locator('[data-trained] select[name="layer"]').selectOption('2');
+  await mh.locator('[data-trained] select[name="layer"]').selectOption('3');
   assert.match(await mh.locator('[data-chart="trained-heads"] .panel-title').first().textContent(), /^Layer 3, head 1$/);
-  // The view's controls have their own names in the address, so no other view reads them as its own.
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('trained-multi-head.layer') === '2');
+  // The view's controls have their own names in the address (counted from 1, as the titles), so no other view reads them as its own.
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('trained-multi-head.layer') === '3');
 
   const hr = await openTrained(page, 'head-roles');
   for (const key of ['previousToken', 'firstToken', 'induction']) {
@@ -238,7 +238,7 @@ test('every other trained view draws the core’s numbers, loads the model only 
 });
 
 test('the view shown is in the address: a link opens the trained view with its settings, Reset goes back, a bad value is noted', async () => {
-  const { page, errors, context } = await browser.open('http', { path: 'index.html?multi-head.view=trained&trained-multi-head.layer=1#multi-head' });
+  const { page, errors, context } = await browser.open('http', { path: 'index.html?multi-head.view=trained&trained-multi-head.layer=2#multi-head' });
   const section = await showSection(page, 'multi-head');
   await page.waitForFunction(() => document.querySelector('#multi-head [data-trained]')?.dataset.state === 'ready');
   assert.equal(await section.locator('[data-view-choice="trained"]').getAttribute('aria-pressed'), 'true');
@@ -254,11 +254,11 @@ test('the view shown is in the address: a link opens the trained view with its s
   await section.locator('.section-tools .copy-status', { hasText: 'Copied.' }).waitFor();
   const link = new URL(await page.evaluate(() => navigator.clipboard.readText()));
   assert.equal(link.searchParams.get('multi-head.view'), 'trained');
-  assert.equal(link.searchParams.get('trained-multi-head.layer'), '1', 'and the trained view’s own settings');
+  assert.equal(link.searchParams.get('trained-multi-head.layer'), '2', 'and the trained view’s own settings, counted from 1 as the page does');
   await section.locator('.section-tools button', { hasText: 'Reset' }).click();
   assert.equal(await section.locator('[data-view-choice="base"]').getAttribute('aria-pressed'), 'true');
   assert.ok(await section.locator('[data-trained]').isHidden());
-  assert.equal(await section.locator('[data-trained] select[name="layer"]').inputValue(), '0', 'Reset covers the trained view’s controls');
+  assert.equal(await section.locator('[data-trained] select[name="layer"]').inputValue(), '1', 'Reset covers the trained view’s controls');
   await page.waitForFunction(() => !new URL(location.href).searchParams.has('trained-multi-head.layer'));
 
   const bad = await browser.open('http', { path: 'index.html?distance.view=weights#distance' });

@@ -31,7 +31,7 @@ export default {
     let result = null;
 
     function drawFlow(state) {
-      const weights = result.layers[Number(state.layer)];
+      const weights = result.layers[Number(state.layer) - 1]; // the control counts layers from 1, as the page does
       matrix.update({ matrix: weights, rowLabels: words, colLabels: words });
       arrows.update({ labels: words, matrix: weights, threshold: state.threshold });
     }

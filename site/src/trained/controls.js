@@ -32,7 +32,9 @@ function select(options, value) {
   return el;
 }
 
-const range = (count, name) => Array.from({ length: count }, (_, i) => [i, `${name} ${i + 1}`]);
+// Layers and heads count from 1 in the controls, so in links and exports too (trained-multi-head.layer=2
+// is "layer 2"); state.layer and state.head are the 0-based indices of the core's arrays.
+const range = (count, name) => Array.from({ length: count }, (_, i) => [i + 1, `${name} ${i + 1}`]);
 
 // prefix: makes the element ids unique on the page (the section's id, say)
 export function trainedControls(container, { prefix, text, layers, heads, layer = null, head = null, unit = 'characters' }) {
@@ -52,8 +54,8 @@ export function trainedControls(container, { prefix, text, layers, heads, layer 
   field.spellcheck = false;
   control(panel, 'Text (2 to 128 characters)', field, 'text').classList.add('control-wide');
   control(panel, 'Read by', select([['characters', 'characters'], ['words', 'words']], unit), 'unit');
-  if (layer !== null) control(panel, 'Layer', select(range(layers, 'layer'), layer), 'layer');
-  if (head !== null) control(panel, 'Head', select(range(heads, 'head'), head), 'head');
+  if (layer !== null) control(panel, 'Layer', select(range(layers, 'layer'), layer + 1), 'layer');
+  if (head !== null) control(panel, 'Head', select(range(heads, 'head'), head + 1), 'head');
   const unknown = document.createElement('p');
   unknown.className = 'trained-unknown';
   unknown.setAttribute('aria-live', 'polite');
@@ -65,8 +67,8 @@ export function trainedControls(container, { prefix, text, layers, heads, layer 
   panel.addEventListener('input', (event) => event.stopPropagation());
   const numeric = () => ({
     ...bound.state,
-    layer: Number(bound.state.layer ?? 0),
-    head: Number(bound.state.head ?? 0),
+    layer: Number(bound.state.layer ?? 1) - 1,
+    head: Number(bound.state.head ?? 1) - 1,
   });
   return {
     get state() { return numeric(); },

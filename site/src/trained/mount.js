@@ -41,9 +41,11 @@ export function addViewControl(root) {
   select.hidden = true;
   select.dataset.pageSwitch = '';
   select.setAttribute('aria-label', switcher.getAttribute('aria-label') || 'View');
-  switcher.querySelectorAll('[data-view-choice]').forEach((b, i) => {
-    select.add(new Option(b.textContent, b.dataset.viewChoice, i === 0, i === 0));
-  });
+  // A figure-only embed of a trained figure (ui/embed-mode.js) starts on the view that has it.
+  const only = root.querySelector('[data-only-figure]')?.closest('[data-view]')?.dataset.view;
+  const choices = [...switcher.querySelectorAll('[data-view-choice]')];
+  const start = Math.max(0, choices.findIndex((b) => b.dataset.viewChoice === only));
+  choices.forEach((b, i) => select.add(new Option(b.textContent, b.dataset.viewChoice, i === start, i === start)));
   switcher.append(select);
 }
 

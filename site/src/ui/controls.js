@@ -178,8 +178,13 @@ export function bindControls(root, onChange) {
     },
     // The inputs behind the figures (exports' JSON): the controls' state plus
     // anything the section adds with describe(() => ({ ... })).
+    // A choice among numbers (a <select> of layers or heads) is a number there, as number fields are.
     inputs() {
-      return Object.assign({ ...state }, ...extraInputs.map((fn) => fn()));
+      const typed = { ...state };
+      for (const [name, el] of controls) {
+        if (el.tagName === 'SELECT' && el.value.trim() !== '' && Number.isFinite(Number(el.value))) typed[name] = Number(el.value);
+      }
+      return Object.assign(typed, ...extraInputs.map((fn) => fn()));
     },
     describe(fn) {
       extraInputs.push(fn);

@@ -6,7 +6,8 @@
 // Figure-only mode (embed.html?section=<id>&figure=<name>, name = the figure's
 // first data-chart) shows that one figure with its caption and tools: the rest
 // of the section stays in the page, hidden, so its controls (and the settings
-// a link carries) still drive the figure.
+// a link carries) still drive the figure. With &slide=1 it is a slide: the figure
+// alone (its provenance label kept), large type, centred in a 16:9 frame; &controls=1 keeps its controls.
 import { HEIGHT_MESSAGE } from './embed-snippet.js';
 
 // Posts { type, section, height } to the parent on every size change. The
@@ -53,7 +54,8 @@ function retargetArticleLinks(section) {
 
 // Hides everything in the section but its <h2> and the figure with data-chart=name.
 // -> false when the section has no such figure (a message lists the ones it has).
-function showOnlyFigure(section, name) {
+// keepControls: the section's controls stay too (a live slide, &controls=1).
+function showOnlyFigure(section, name, keepControls = false) {
   const figures = Array.from(section.querySelectorAll('figure'));
   const chosen = figures.find((f) => f.querySelector('[data-chart]')?.dataset.chart === name);
   if (!chosen) {
@@ -68,9 +70,12 @@ function showOnlyFigure(section, name) {
   }
   for (let node = chosen; node !== section; node = node.parentElement) {
     for (const sibling of node.parentElement.children) {
-      if (sibling !== node && sibling.tagName !== 'H2') sibling.hidden = true;
+      // The attribute, not .hidden: a block formula is a MathML element, which has no .hidden property.
+      const kept = sibling === node || sibling.tagName === 'H2' || (keepControls && sibling.matches('.controls'));
+      if (!kept) sibling.setAttribute('hidden', '');
     }
   }
+  chosen.dataset.onlyFigure = ''; // a trained view's figure opens that view (trained/mount.js addViewControl)
   section.classList.add('figure-only');
   return true;
 }
@@ -86,7 +91,11 @@ export function mountEmbed(template) {
   if (chosen) {
     retargetArticleLinks(chosen);
     main.append(chosen);
-    if (params.get('figure')) showOnlyFigure(chosen, params.get('figure'));
+    const slide = params.get('slide') === '1';
+    // Slide mode: the figure alone in large type, its controls only with &controls=1 (live demos).
+    if (params.get('figure') && showOnlyFigure(chosen, params.get('figure'), slide && params.get('controls') === '1') && slide) {
+      document.documentElement.classList.add('slide');
+    }
     document.title = `${chosen.querySelector('h2')?.textContent.trim() || id} · Attention Atlas`;
     if (credit) credit.hash = id;
   } else {

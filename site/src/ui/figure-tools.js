@@ -13,6 +13,7 @@ import { figureTables, figureName, toCsv, toJson } from './export-data.js';
 import { figureSvg, svgToPng } from './export-image.js';
 import { renderNumbers } from './numbers-table.js';
 import { copyButton } from './copy.js';
+import { controlsOf } from './controls.js';
 
 function button(text, label, onClick) {
   const b = document.createElement('button');
@@ -35,12 +36,15 @@ function download(blob, filename) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
+// A trained view's figure records its own controls (text, unit, layer, head), not the section's.
 function describe(section, figure, controls) {
   const provenance = figure.querySelector('.provenance')?.textContent.trim() || '';
   const title = section.querySelector('h2')?.textContent.trim() || section.id;
+  const trained = figure.closest('[data-trained]')?.querySelector('.controls[id^="trained-"]');
+  const own = (trained && controlsOf(trained)) || controls;
   return {
     section: section.id, figure: figureName(figure), title, provenance,
-    inputs: controls ? controls.inputs() : {},
+    inputs: own ? own.inputs() : {},
     header: ['Attention Atlas', title, provenance].filter(Boolean).join(' · '),
   };
 }

@@ -1,7 +1,8 @@
 // A section's own tools, after its controls (or its view switch): "Reset" (every control back to its
 // default, ui/controls.js) and "Copy link" (an address that opens this section
-// with its current settings: the article, or embed.html in an embed, keeping
-// a figure-only embed's figure). Sections without controls get none.
+// with its current settings and the colours the reader chose: this page itself
+// (the article or the single file), or embed.html in an embed, keeping a
+// figure-only embed's figure). Sections without controls get none.
 import { sectionLink } from './url-state.js';
 import { linkValues } from './controls.js';
 import { copyButton } from './copy.js';
@@ -18,7 +19,10 @@ export function addSectionTools(section, controls, { embed = false } = {}) {
   reset.setAttribute('aria-label', `Reset every control of “${section.querySelector('h2')?.textContent.trim()}” to its default`);
   reset.addEventListener('click', () => controls.reset());
   const figure = new URLSearchParams(window.location.search).get('figure') || '';
-  const link = () => sectionLink(section.id, linkValues(section), { embed, figure: embed ? figure : '' });
+  // The page's colours when the reader chose them (ui/theme.js): the link opens in the same ones.
+  const link = () => sectionLink(section.id, linkValues(section), {
+    embed, figure: embed ? figure : '', theme: document.documentElement.dataset.theme || '',
+  });
   const box = document.createElement('textarea');
   box.className = 'embed-code';
   box.readOnly = true;

@@ -45,19 +45,26 @@ export function writeParam(section, name, value) {
   timer = window.setTimeout(flush, WRITE_DELAY_MS);
 }
 
+// Whether this page is the single-file build (site/build-single.mjs marks it): nothing lies beside it.
+export const isSingleFile = () => document.documentElement.hasAttribute('data-single-file');
+
 // The address of one section with the given values, { prefix: { name: raw } }
-// (controls.js linkValues: the section's own and its trained view's): the article
-// (index.html?...#section) or, with embed: true, embed.html?section=...&...
-// figure: for a figure-only embed. Relative to the current page.
-export function sectionLink(section, groups, { embed = false, figure = '' } = {}) {
+// (controls.js linkValues: the section's own and its trained view's): the page
+// itself (index.html, or the single file, ?...#section) or, with embed: true,
+// embed.html?section=...&... (relative to the current page; in the single file a
+// relative "embed.html?..." to put after the folder's address, see embed-button.js).
+// figure: for a figure-only embed; theme: 'light' or 'dark' to carry, '' for none.
+export function sectionLink(section, groups, { embed = false, figure = '', theme = '' } = {}) {
   const params = new URLSearchParams();
   if (embed) params.set('section', section);
   if (embed && figure) params.set('figure', figure);
   for (const [prefix, values] of Object.entries(groups)) {
     for (const [name, value] of Object.entries(values)) params.set(keyOf(prefix, name), value);
   }
-  const page = embed ? 'embed.html' : 'index.html';
-  const url = new URL(`${page}?${params}`, window.location.href);
-  if (!embed) url.hash = section;
+  if (theme) params.set('theme', theme);
+  if (embed && isSingleFile()) return `embed.html?${params}`;
+  const url = new URL(embed ? 'embed.html' : window.location.href, window.location.href);
+  url.search = String(params); // '' leaves no stray "?"
+  url.hash = embed ? '' : section;
   return url.href;
 }
