@@ -10,10 +10,12 @@ const rowSumsOf = (m) => Array.from({ length: m.rows }, (_, i) =>
 
 // The public API: a new function is added here and in docs/api.md together.
 const FUNCTIONS = [
-  'alibiAttention', 'attention', 'attentionTrace', 'causalAttention', 'causalMask', 'createTrainer', 'crossAttention',
-  'dirichletRows', 'distanceDecays', 'embed', 'entropy', 'focusRows', 'headRoles', 'layerEvolution', 'loadModel',
-  'loadTrainer', 'modelLayers', 'multiHead', 'pattern', 'patternSet', 'positionEffect', 'positionSimilarity',
-  'positionalEncoding', 'rollout', 'selfAttention', 'temperatureRow', 'tokenize',
+  'alibiAttention', 'attention', 'attentionIo', 'attentionMemory', 'attentionTiled', 'attentionTrace',
+  'causalAttention', 'causalMask', 'createTrainer', 'crossAttention', 'dirichletRows', 'distanceDecays', 'embed',
+  'entropy', 'focusRows', 'groupedQuery', 'headRoles', 'kvCacheSize', 'layerEvolution', 'loadModel', 'loadTrainer',
+  'modelLayers', 'multiHead', 'pattern', 'patternSet', 'positionEffect', 'positionSimilarity', 'positionalEncoding',
+  'receptiveField', 'rollout', 'rotary', 'rotaryLesson', 'selfAttention', 'temperatureRow', 'tilingLesson',
+  'tokenize', 'windowMask',
 ];
 const DATA = ['engine', 'full', 'limits', 'trainerDefaults'];
 
