@@ -117,13 +117,13 @@ struct BestHead {
 BestHead best_induction(const Transformer<float>& model, int context) {
   const ModelShape& s = model.shape();
   std::vector<double> score(static_cast<std::size_t>(s.layers * s.heads), 0.0);
-  SequenceCache<float> cache;
+  Activations<float> activations;
   for (int p = 0; p < 4; ++p) {
-    model.forward(repeat_probe(context, s.vocab, atlas::mix_seed(0x1d0c7u, static_cast<std::uint64_t>(p))), cache);
+    model.forward(repeat_probe(context, s.vocab, atlas::mix_seed(0x1d0c7u, static_cast<std::uint64_t>(p))), activations);
     for (int l = 0; l < s.layers; ++l)
       for (int h = 0; h < s.heads; ++h)
         score[static_cast<std::size_t>(l * s.heads + h)] +=
-            induction_score(cache.layers[static_cast<std::size_t>(l)].attention[static_cast<std::size_t>(h)].cast<double>(), (context - 1) / 2) / 4;
+            induction_score(activations.layers[static_cast<std::size_t>(l)].attention[static_cast<std::size_t>(h)].cast<double>(), (context - 1) / 2) / 4;
   }
   BestHead best;
   for (int i = 0; i < s.layers * s.heads; ++i)

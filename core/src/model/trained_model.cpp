@@ -19,8 +19,8 @@ constexpr std::uint64_t kRepeatStream = 0xa5e7u;
 
 bool is_space(const std::string& c) { return c == " " || c == "\n" || c == "\t" || c == "\r" || c == "\xC2\xA0"; }
 
-Matrix head_matrix(const SequenceCache<float>& cache, int layer, int head) {
-  return cache.layers[static_cast<std::size_t>(layer)].attention[static_cast<std::size_t>(head)].cast<double>();
+Matrix head_matrix(const Activations<float>& activations, int layer, int head) {
+  return activations.layers[static_cast<std::size_t>(layer)].attention[static_cast<std::size_t>(head)].cast<double>();
 }
 
 }  // namespace
@@ -57,14 +57,14 @@ Matrix aggregate_words(const Matrix& A, const std::vector<std::vector<int>>& gro
 TrainedModel::TrainedModel(Transformer<float> model, CharacterSet characters, std::string meta)
     : model_(std::move(model)), characters_(std::move(characters)), meta_(std::move(meta)) {
   const ModelShape& s = model_.shape();
-  const int L = (s.context - 1) / 2;
+  const int repeat_length = (s.context - 1) / 2;  // of the probes [start, s, s]
   induction_.assign(static_cast<std::size_t>(s.layers * s.heads), 0.0);
-  SequenceCache<float> cache;
+  Activations<float> activations;
   for (int p = 0; p < kRepeatProbes; ++p) {
-    model_.forward(repeat_probe(s.context, s.vocab, mix_seed(kRepeatStream, static_cast<std::uint64_t>(p))), cache);
+    model_.forward(repeat_probe(s.context, s.vocab, mix_seed(kRepeatStream, static_cast<std::uint64_t>(p))), activations);
     for (int l = 0; l < s.layers; ++l)
       for (int h = 0; h < s.heads; ++h)
-        induction_[static_cast<std::size_t>(l * s.heads + h)] += induction_score(head_matrix(cache, l, h), L) / kRepeatProbes;
+        induction_[static_cast<std::size_t>(l * s.heads + h)] += induction_score(head_matrix(activations, l, h), repeat_length) / kRepeatProbes;
   }
 }
 
@@ -94,11 +94,11 @@ CharacterSet::Encoded TrainedModel::encode(const std::string& text) const {
 ModelRun TrainedModel::run(const std::string& text) const {
   const ModelShape& s = model_.shape();
   CharacterSet::Encoded e = encode(text);
-  SequenceCache<float> cache;
-  model_.forward(e.ids, cache);
+  Activations<float> activations;
+  model_.forward(e.ids, activations);
   ModelRun r;
   double total = 0;
-  const std::vector<double> losses = model_.position_losses(cache);
+  const std::vector<double> losses = model_.position_losses(activations);
   for (double l : losses) total += l;
   r.loss = total / static_cast<double>(losses.size());
   r.words.characters = word_groups(e.characters);
@@ -112,7 +112,7 @@ ModelRun TrainedModel::run(const std::string& text) const {
   r.words.attention.resize(static_cast<std::size_t>(s.layers));
   for (int l = 0; l < s.layers; ++l)
     for (int h = 0; h < s.heads; ++h) {
-      const Matrix A = head_matrix(cache, l, h);
+      const Matrix A = head_matrix(activations, l, h);
       r.heads.push_back(HeadReport{l, h, previous_token_score(A), first_token_score(A), induction_[static_cast<std::size_t>(l * s.heads + h)],
                                    mean_attention_distance(A), mean_row_entropy(A), false});
       r.words.attention[static_cast<std::size_t>(l)].push_back(aggregate_words(A, r.words.characters));
@@ -129,13 +129,13 @@ QueryKeyPlane TrainedModel::query_key(const std::string& text, int layer, int he
   if (layer < 0 || layer >= s.layers) throw ArgumentError("layer", "layer must be 0 to " + std::to_string(s.layers - 1));
   if (head < 0 || head >= s.heads) throw ArgumentError("head", "head must be 0 to " + std::to_string(s.heads - 1));
   const CharacterSet::Encoded e = encode(text);
-  SequenceCache<float> cache;
-  model_.forward(e.ids, cache);
+  Activations<float> activations;
+  model_.forward(e.ids, activations);
   const int n = static_cast<int>(e.ids.size()), K = s.d_model / s.heads;
-  const auto& C = cache.layers[static_cast<std::size_t>(layer)];
+  const auto& layer_activations = activations.layers[static_cast<std::size_t>(layer)];
   Matrix both(2 * n, K);
-  both.topRows(n) = C.q.middleCols(head * K, K).cast<double>();
-  both.bottomRows(n) = C.k.middleCols(head * K, K).cast<double>();
+  both.topRows(n) = layer_activations.qkv.query.middleCols(head * K, K).cast<double>();
+  both.bottomRows(n) = layer_activations.qkv.key.middleCols(head * K, K).cast<double>();
   const Eigen::RowVectorXd mean = both.colwise().mean();
   const Matrix centred = both.rowwise() - mean;
   const Matrix covariance = centred.transpose() * centred / static_cast<double>(2 * n);

@@ -117,12 +117,12 @@ Evaluation Trainer::evaluate() const {
   std::vector<HeadReport> heads;
   for (int l = 0; l < s.layers; ++l)
     for (int h = 0; h < s.heads; ++h) heads.push_back(HeadReport{l, h, 0, 0, 0, 0, 0, model_.ablated(l, h)});
-  SequenceCache<float> cache;
+  Activations<float> activations;
   for (std::size_t b = 0; b < probes.size(); ++b) {
-    model_.forward(probes[b].tokens, cache);
-    sums.add(probes[b], model_.position_losses(cache));
+    model_.forward(probes[b].tokens, activations);
+    sums.add(probes[b], model_.position_losses(activations));
     for (HeadReport& r : heads) {
-      const Matrix A = to_double(cache.layers[static_cast<std::size_t>(r.layer)].attention[static_cast<std::size_t>(r.head)]);
+      const Matrix A = to_double(activations.layers[static_cast<std::size_t>(r.layer)].attention[static_cast<std::size_t>(r.head)]);
       r.previous_token += previous_token_score(A) / kProbeCount;
       r.first_token += first_token_score(A) / kProbeCount;
       r.mean_distance += mean_attention_distance(A) / kProbeCount;
@@ -132,14 +132,14 @@ Evaluation Trainer::evaluate() const {
       ev.tokens = probes[b].tokens;
       ev.attention.assign(static_cast<std::size_t>(s.layers), {});
       for (int l = 0; l < s.layers; ++l)
-        for (const auto& A : cache.layers[static_cast<std::size_t>(l)].attention) ev.attention[static_cast<std::size_t>(l)].push_back(to_double(A));
+        for (const auto& A : activations.layers[static_cast<std::size_t>(l)].attention) ev.attention[static_cast<std::size_t>(l)].push_back(to_double(A));
     }
   }
-  const int L = (s.context - 1) / 2;
+  const int repeat_length = (s.context - 1) / 2;  // of the probes [start, s, s]
   for (int p = 0; p < kRepeatProbeCount; ++p) {
-    model_.forward(repeat_probe(s.context, s.vocab, mix_seed(kRepeatStream, static_cast<std::uint64_t>(p))), cache);
+    model_.forward(repeat_probe(s.context, s.vocab, mix_seed(kRepeatStream, static_cast<std::uint64_t>(p))), activations);
     for (HeadReport& r : heads)
-      r.induction += induction_score(to_double(cache.layers[static_cast<std::size_t>(r.layer)].attention[static_cast<std::size_t>(r.head)]), L) /
+      r.induction += induction_score(to_double(activations.layers[static_cast<std::size_t>(r.layer)].attention[static_cast<std::size_t>(r.head)]), repeat_length) /
                      kRepeatProbeCount;
   }
   ev.loss = sums.mean(0);
@@ -152,10 +152,10 @@ Evaluation Trainer::evaluate() const {
 double probe_repeat_loss(const Transformer<float>& model, Task task) {
   const ModelShape& s = model.shape();
   LossSums sums;
-  SequenceCache<float> cache;
+  Activations<float> activations;
   for (const Example& probe : probe_batch(task, kProbeCount, s.context, s.vocab)) {
-    model.forward(probe.tokens, cache);
-    sums.add(probe, model.position_losses(cache));
+    model.forward(probe.tokens, activations);
+    sums.add(probe, model.position_losses(activations));
   }
   return sums.mean(2);
 }

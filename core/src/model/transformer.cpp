@@ -6,7 +6,6 @@
 
 #include "atlas/attention/check.hpp"
 #include "atlas/attention/random.hpp"
-#include "atlas/model/layer_norm.hpp"
 #include "atlas/model/limits.hpp"
 
 namespace atlas::model {
@@ -35,23 +34,23 @@ Offsets offsets_of(const ModelShape& s) {
   o.wte = take(s.vocab * D);
   o.wpe = take(s.context * D);
   for (int l = 0; l < s.layers; ++l) {
-    LayerOffsets L{};
-    L.ln1_g = take(D);
-    L.ln1_b = take(D);
-    L.wq = take(D * D);
-    L.wk = take(D * D);
-    L.wv = take(D * D);
-    L.wo = take(D * D);
-    L.ln2_g = L.ln2_b = L.w1 = L.b1 = L.w2 = L.b2 = -1;
+    LayerOffsets layer{};
+    layer.ln1_g = take(D);
+    layer.ln1_b = take(D);
+    layer.wq = take(D * D);
+    layer.wk = take(D * D);
+    layer.wv = take(D * D);
+    layer.wo = take(D * D);
+    layer.ln2_g = layer.ln2_b = layer.w1 = layer.b1 = layer.w2 = layer.b2 = -1;
     if (s.mlp) {
-      L.ln2_g = take(D);
-      L.ln2_b = take(D);
-      L.w1 = take(D * F);
-      L.b1 = take(F);
-      L.w2 = take(F * D);
-      L.b2 = take(D);
+      layer.ln2_g = take(D);
+      layer.ln2_b = take(D);
+      layer.w1 = take(D * F);
+      layer.b1 = take(F);
+      layer.w2 = take(F * D);
+      layer.b2 = take(D);
     }
-    o.layer.push_back(L);
+    o.layer.push_back(layer);
   }
   o.lnf_g = take(D);
   o.lnf_b = take(D);
@@ -73,14 +72,14 @@ std::vector<char> weight_decay_mask(const ModelShape& shape, const Offsets& o) {
   };
   on(o.wte, shape.vocab * D);
   on(o.wpe, shape.context * D);
-  for (const LayerOffsets& L : o.layer) {
-    on(L.wq, D * D);
-    on(L.wk, D * D);
-    on(L.wv, D * D);
-    on(L.wo, D * D);
+  for (const LayerOffsets& layer : o.layer) {
+    on(layer.wq, D * D);
+    on(layer.wk, D * D);
+    on(layer.wv, D * D);
+    on(layer.wo, D * D);
     if (shape.mlp) {
-      on(L.w1, D * F);
-      on(L.w2, F * D);
+      on(layer.w1, D * F);
+      on(layer.w2, F * D);
     }
   }
   on(o.wu, D * shape.vocab);
@@ -89,35 +88,20 @@ std::vector<char> weight_decay_mask(const ModelShape& shape, const Offsets& o) {
 
 namespace {
 
-template <typename S>
-using Mat = RowMatrix<S>;
-template <typename S>
-using Row = Eigen::Matrix<S, 1, Eigen::Dynamic>;
-
-// GELU, tanh form (Hendrycks & Gimpel 2016), as GPT-2 uses.
-constexpr double kGeluC = 0.7978845608028654;  // sqrt(2 / pi)
-template <typename S>
-S gelu(S u) {
-  return S(0.5) * u * (S(1) + std::tanh(S(kGeluC) * (u + S(0.044715) * u * u * u)));
-}
-template <typename S>
-S gelu_grad(S u) {
-  const S t = std::tanh(S(kGeluC) * (u + S(0.044715) * u * u * u));
-  return S(0.5) * (S(1) + t) + S(0.5) * u * (S(1) - t * t) * S(kGeluC) * (S(1) + S(3 * 0.044715) * u * u);
-}
-
-// Row-wise softmax of the causal scores: row i keeps keys 0..i. Subtracting
-// the row's maximum before exp keeps exp <= 1 (no overflow at any scale);
-// the blocked keys are never exponentiated, so their weight is exactly 0.
-template <typename S>
-void causal_softmax(Mat<S>& scores) {
-  const int n = static_cast<int>(scores.rows());
+void check_extra_mask(const Matrix& blocked, int n) {
+  if (blocked.rows() != n || blocked.cols() != n)
+    throw std::invalid_argument("mask must be " + std::to_string(n) + " x " + std::to_string(n) + " (the text's length); got " +
+                                std::to_string(blocked.rows()) + " x " + std::to_string(blocked.cols()));
   for (int i = 0; i < n; ++i) {
-    const S top = scores.row(i).head(i + 1).maxCoeff();
-    S sum = 0;
-    for (int j = 0; j <= i; ++j) sum += (scores(i, j) = std::exp(scores(i, j) - top));
-    scores.row(i).head(i + 1) /= sum;
-    scores.row(i).tail(n - i - 1).setZero();
+    bool open = false;
+    for (int j = 0; j < n; ++j) {
+      const double entry = blocked(i, j);
+      if (entry != 0.0 && entry != 1.0)
+        throw std::invalid_argument("mask entries must be 0 (open) or 1 (blocked); got " + std::to_string(entry) + " at row " +
+                                    std::to_string(i) + ", column " + std::to_string(j));
+      open = open || (j <= i && entry == 0.0);
+    }
+    if (!open) throw std::invalid_argument("mask blocks every key of row " + std::to_string(i) + ": a query needs a key at or before it");
   }
 }
 
@@ -146,20 +130,20 @@ void Transformer<S>::initialize(std::uint64_t seed) {
   };
   normal(offsets_.wte, s.vocab * D, 0.02);
   normal(offsets_.wpe, s.context * D, 0.02);
-  for (const LayerOffsets& L : offsets_.layer) {
-    fill(L.ln1_g, D, S(1));
-    fill(L.ln1_b, D, S(0));
-    normal(L.wq, D * D, qkv);
-    normal(L.wk, D * D, qkv);
-    normal(L.wv, D * D, qkv);
-    normal(L.wo, D * D, 0.02 * out_scale);
+  for (const LayerOffsets& layer : offsets_.layer) {
+    fill(layer.ln1_g, D, S(1));
+    fill(layer.ln1_b, D, S(0));
+    normal(layer.wq, D * D, qkv);
+    normal(layer.wk, D * D, qkv);
+    normal(layer.wv, D * D, qkv);
+    normal(layer.wo, D * D, 0.02 * out_scale);
     if (s.mlp) {
-      fill(L.ln2_g, D, S(1));
-      fill(L.ln2_b, D, S(0));
-      normal(L.w1, D * F, 0.02);
-      fill(L.b1, F, S(0));
-      normal(L.w2, F * D, 0.02 * out_scale);
-      fill(L.b2, D, S(0));
+      fill(layer.ln2_g, D, S(1));
+      fill(layer.ln2_b, D, S(0));
+      normal(layer.w1, D * F, 0.02);
+      fill(layer.b1, F, S(0));
+      normal(layer.w2, F * D, 0.02 * out_scale);
+      fill(layer.b2, D, S(0));
     }
   }
   fill(offsets_.lnf_g, D, S(1));
@@ -182,134 +166,85 @@ bool Transformer<S>::ablated(int layer, int head) const {
 }
 
 template <typename S>
-void Transformer<S>::forward(const std::vector<int>& tokens, SequenceCache<S>& c) const {
+std::vector<char> Transformer<S>::ablated_heads(int layer) const {
+  const auto first = ablated_.begin() + layer * shape_.heads;
+  return std::vector<char>(first, first + shape_.heads);
+}
+
+template <typename S>
+void Transformer<S>::forward(const std::vector<int>& tokens, Activations<S>& act, const Matrix* extra_blocked) const {
   const ModelShape& s = shape_;
   const int n = static_cast<int>(tokens.size());
-  const int D = s.d_model, H = s.heads, K = D / H, F = 4 * D;
+  const std::int64_t D = s.d_model, F = 4 * D, V = s.vocab;
   if (n < 1 || n > s.context)
     throw std::invalid_argument("a sequence must have 1 to " + std::to_string(s.context) + " tokens; got " + std::to_string(n));
-  for (int t : tokens)
-    if (t < 0 || t >= s.vocab)
-      throw std::invalid_argument("tokens must be 0 to " + std::to_string(s.vocab - 1) + "; got " + std::to_string(t));
-  const S* p = params_.data();
-  auto M = [p](std::int64_t at, int rows, int cols) { return Eigen::Map<const Mat<S>>(p + at, rows, cols); };
-  auto R = [p](std::int64_t at, int cols) { return Eigen::Map<const Row<S>>(p + at, cols); };
-  const S scale = S(1) / std::sqrt(S(K));  // keeps q.k near unit variance whatever K is
+  for (int token : tokens)
+    if (token < 0 || token >= s.vocab)
+      throw std::invalid_argument("tokens must be 0 to " + std::to_string(s.vocab - 1) + "; got " + std::to_string(token));
+  if (extra_blocked) check_extra_mask(*extra_blocked, n);
+  const auto weights = views_of(params_);
 
-  c.tokens = tokens;
-  Mat<S> x(n, D);
-  for (int t = 0; t < n; ++t) x.row(t) = M(offsets_.wte, s.vocab, D).row(tokens[t]) + M(offsets_.wpe, s.context, D).row(t);
-  c.layers.resize(static_cast<std::size_t>(s.layers));
+  act.tokens = tokens;
+  RowMatrix<S> residual = embedding_forward<S>(tokens, 0, weights.matrix(offsets_.wte, V, D), weights.matrix(offsets_.wpe, s.context, D));
+  act.layers.resize(static_cast<std::size_t>(s.layers));
   for (int l = 0; l < s.layers; ++l) {
-    const LayerOffsets& L = offsets_.layer[static_cast<std::size_t>(l)];
-    auto& C = c.layers[static_cast<std::size_t>(l)];
-    C.x = x;
-    layer_norm<S>(C.x, R(L.ln1_g, D), R(L.ln1_b, D), C.xhat1, C.rstd1, C.h1);
-    C.q = C.h1 * M(L.wq, D, D);
-    C.k = C.h1 * M(L.wk, D, D);
-    C.v = C.h1 * M(L.wv, D, D);
-    C.o = Mat<S>::Zero(n, D);
-    C.attention.resize(static_cast<std::size_t>(H));
-    for (int h = 0; h < H; ++h) {
-      Mat<S>& A = C.attention[static_cast<std::size_t>(h)];
-      A = (C.q.middleCols(h * K, K) * C.k.middleCols(h * K, K).transpose()) * scale;
-      causal_softmax(A);
-      if (!ablated(l, h)) C.o.middleCols(h * K, K) = A * C.v.middleCols(h * K, K);
-    }
-    x = C.x + C.o * M(L.wo, D, D);
+    const LayerOffsets& at = offsets_.layer[static_cast<std::size_t>(l)];
+    auto& layer = act.layers[static_cast<std::size_t>(l)];
+    layer.residual_in = residual;
+    layer_norm_forward(layer.residual_in, weights.row(at.ln1_g, D), weights.row(at.ln1_b, D), layer.ln1);
+    layer.qkv = qkv_forward(layer.ln1.out, weights.matrix(at.wq, D, D), weights.matrix(at.wk, D, D), weights.matrix(at.wv, D, D));
+    layer.heads_out = attention_forward(layer.qkv.query, layer.qkv.key, layer.qkv.value, s.heads, ablated_heads(l), extra_blocked,
+                                        layer.attention);
+    residual = residual_forward(layer.residual_in, linear_forward(layer.heads_out, weights.matrix(at.wo, D, D)));
     if (s.mlp) {
-      C.x_mid = x;
-      layer_norm<S>(C.x_mid, R(L.ln2_g, D), R(L.ln2_b, D), C.xhat2, C.rstd2, C.h2);
-      C.u = (C.h2 * M(L.w1, D, F)).rowwise() + R(L.b1, F);
-      C.g = C.u.unaryExpr([](S u) { return gelu(u); });
-      x = (C.x_mid + C.g * M(L.w2, F, D)).rowwise() + R(L.b2, D);
+      layer.residual_mid = residual;
+      layer_norm_forward(layer.residual_mid, weights.row(at.ln2_g, D), weights.row(at.ln2_b, D), layer.ln2);
+      residual = residual_forward(layer.residual_mid, mlp_forward(layer.ln2.out, weights.matrix(at.w1, D, F), weights.row(at.b1, F),
+                                                                  weights.matrix(at.w2, F, D), weights.row(at.b2, D), layer.mlp));
     }
   }
-  c.x_final = x;
-  layer_norm<S>(c.x_final, R(offsets_.lnf_g, D), R(offsets_.lnf_b, D), c.xhat_f, c.rstd_f, c.h_f);
-  c.probs = c.h_f * M(offsets_.wu, D, s.vocab);
-  for (int t = 0; t < n; ++t) {
-    auto row = c.probs.row(t);
-    row = (row.array() - row.maxCoeff()).exp().matrix();
-    row /= row.sum();
-  }
+  act.residual_out = residual;
+  layer_norm_forward(act.residual_out, weights.row(offsets_.lnf_g, D), weights.row(offsets_.lnf_b, D), act.lnf);
+  act.logits = linear_forward(act.lnf.out, weights.matrix(offsets_.wu, D, V));
+  act.probs = softmax_forward(act.logits);
 }
 
 template <typename S>
-std::vector<double> Transformer<S>::position_losses(const SequenceCache<S>& c) const {
-  const int n = static_cast<int>(c.tokens.size());
-  std::vector<double> out;
-  for (int t = 0; t + 1 < n; ++t) {
-    // probs >= exp(-(max - min logit)) > 0 in exact arithmetic; the floor only
-    // guards float underflow so that a confident mistake costs a large finite loss.
-    const double prob = std::max(static_cast<double>(c.probs(t, c.tokens[t + 1])), 1e-30);
-    out.push_back(-std::log(prob));
-  }
-  return out;
+std::vector<double> Transformer<S>::position_losses(const Activations<S>& act) const {
+  return cross_entropy_forward(act.probs, act.tokens);
 }
 
 template <typename S>
-void Transformer<S>::backward(const SequenceCache<S>& c, S scale, std::vector<S>& grad) const {
+void Transformer<S>::backward(const Activations<S>& act, S scale, std::vector<S>& grad) const {
   const ModelShape& s = shape_;
-  const int n = static_cast<int>(c.tokens.size());
-  const int D = s.d_model, H = s.heads, K = D / H, F = 4 * D;
-  const S* p = params_.data();
-  S* g = grad.data();
-  auto M = [p](std::int64_t at, int rows, int cols) { return Eigen::Map<const Mat<S>>(p + at, rows, cols); };
-  auto R = [p](std::int64_t at, int cols) { return Eigen::Map<const Row<S>>(p + at, cols); };
-  auto GM = [g](std::int64_t at, int rows, int cols) { return Eigen::Map<Mat<S>>(g + at, rows, cols); };
-  auto GR = [g](std::int64_t at, int cols) { return Eigen::Map<Row<S>>(g + at, cols); };
-  const S attn_scale = S(1) / std::sqrt(S(K));
+  const std::int64_t D = s.d_model, F = 4 * D, V = s.vocab;
+  const auto weights = views_of(params_);
+  const auto grads = views_of(grad);
 
-  // d loss / d logits = probs - onehot(next token), for the predicting rows.
-  Mat<S> dlogits = c.probs;
-  for (int t = 0; t + 1 < n; ++t) dlogits(t, c.tokens[t + 1]) -= S(1);
-  dlogits.row(n - 1).setZero();
-  dlogits *= scale;
-  GM(offsets_.wu, D, s.vocab).noalias() += c.h_f.transpose() * dlogits;
-  Mat<S> dh = dlogits * M(offsets_.wu, D, s.vocab).transpose();
-  Mat<S> dx = layer_norm_backward<S>(dh, c.xhat_f, c.rstd_f, R(offsets_.lnf_g, D), GR(offsets_.lnf_g, D), GR(offsets_.lnf_b, D));
-
+  const RowMatrix<S> dlogits = softmax_cross_entropy_backward(act.probs, act.tokens, scale);
+  const RowMatrix<S> dlnf = linear_backward(dlogits, act.lnf.out, weights.matrix(offsets_.wu, D, V), grads.matrix(offsets_.wu, D, V));
+  RowMatrix<S> dresidual = layer_norm_backward(dlnf, act.lnf, weights.row(offsets_.lnf_g, D), grads.row(offsets_.lnf_g, D),
+                                               grads.row(offsets_.lnf_b, D));
   for (int l = s.layers - 1; l >= 0; --l) {
-    const LayerOffsets& L = offsets_.layer[static_cast<std::size_t>(l)];
-    const auto& C = c.layers[static_cast<std::size_t>(l)];
+    const LayerOffsets& at = offsets_.layer[static_cast<std::size_t>(l)];
+    const auto& layer = act.layers[static_cast<std::size_t>(l)];
     if (s.mlp) {
-      GM(L.w2, F, D).noalias() += C.g.transpose() * dx;
-      GR(L.b2, D) += dx.colwise().sum();
-      Mat<S> du = (dx * M(L.w2, F, D).transpose()).cwiseProduct(C.u.unaryExpr([](S u) { return gelu_grad(u); }));
-      GM(L.w1, D, F).noalias() += C.h2.transpose() * du;
-      GR(L.b1, F) += du.colwise().sum();
-      Mat<S> dh2 = du * M(L.w1, D, F).transpose();
-      dx += layer_norm_backward<S>(dh2, C.xhat2, C.rstd2, R(L.ln2_g, D), GR(L.ln2_g, D), GR(L.ln2_b, D));
+      const RowMatrix<S> dln2 = mlp_backward(dresidual, layer.ln2.out, layer.mlp, weights.matrix(at.w1, D, F), weights.matrix(at.w2, F, D),
+                                             grads.matrix(at.w1, D, F), grads.row(at.b1, F), grads.matrix(at.w2, F, D), grads.row(at.b2, D));
+      dresidual = residual_backward(dresidual, layer_norm_backward(dln2, layer.ln2, weights.row(at.ln2_g, D), grads.row(at.ln2_g, D),
+                                                                   grads.row(at.ln2_b, D)));
     }
-    GM(L.wo, D, D).noalias() += C.o.transpose() * dx;
-    const Mat<S> dO = dx * M(L.wo, D, D).transpose();
-    Mat<S> dq = Mat<S>::Zero(n, D), dk = Mat<S>::Zero(n, D), dv = Mat<S>::Zero(n, D);
-    for (int h = 0; h < H; ++h) {
-      if (ablated(l, h)) continue;  // its output was zero: no gradient flows through it
-      const Mat<S>& A = C.attention[static_cast<std::size_t>(h)];
-      const auto dOh = dO.middleCols(h * K, K);
-      dv.middleCols(h * K, K).noalias() += A.transpose() * dOh;
-      Mat<S> dA = dOh * C.v.middleCols(h * K, K).transpose();
-      // Softmax backward, row by row: dS = A o (dA - <A, dA>). Blocked keys have
-      // A = 0, so their dS is 0 and nothing leaks from the future.
-      for (int i = 0; i < n; ++i) {
-        const S dot = A.row(i).dot(dA.row(i));
-        dA.row(i) = A.row(i).cwiseProduct((dA.row(i).array() - dot).matrix());
-      }
-      dq.middleCols(h * K, K).noalias() += (dA * C.k.middleCols(h * K, K)) * attn_scale;
-      dk.middleCols(h * K, K).noalias() += (dA.transpose() * C.q.middleCols(h * K, K)) * attn_scale;
-    }
-    GM(L.wq, D, D).noalias() += C.h1.transpose() * dq;
-    GM(L.wk, D, D).noalias() += C.h1.transpose() * dk;
-    GM(L.wv, D, D).noalias() += C.h1.transpose() * dv;
-    Mat<S> dh1 = dq * M(L.wq, D, D).transpose() + dk * M(L.wk, D, D).transpose() + dv * M(L.wv, D, D).transpose();
-    dx += layer_norm_backward<S>(dh1, C.xhat1, C.rstd1, R(L.ln1_g, D), GR(L.ln1_g, D), GR(L.ln1_b, D));
+    const RowMatrix<S> dheads_out = linear_backward(dresidual, layer.heads_out, weights.matrix(at.wo, D, D), grads.matrix(at.wo, D, D));
+    Projections<S> dqkv;
+    attention_backward(dheads_out, layer.qkv.query, layer.qkv.key, layer.qkv.value, layer.attention, ablated_heads(l), dqkv.query,
+                       dqkv.key, dqkv.value);
+    const RowMatrix<S> dln1 = qkv_backward(dqkv, layer.ln1.out, weights.matrix(at.wq, D, D), weights.matrix(at.wk, D, D),
+                                           weights.matrix(at.wv, D, D), grads.matrix(at.wq, D, D), grads.matrix(at.wk, D, D),
+                                           grads.matrix(at.wv, D, D));
+    dresidual = residual_backward(dresidual, layer_norm_backward(dln1, layer.ln1, weights.row(at.ln1_g, D), grads.row(at.ln1_g, D),
+                                                                 grads.row(at.ln1_b, D)));
   }
-  for (int t = 0; t < n; ++t) {
-    GM(offsets_.wte, s.vocab, D).row(c.tokens[t]) += dx.row(t);
-    GM(offsets_.wpe, s.context, D).row(t) += dx.row(t);
-  }
+  embedding_backward(dresidual, act.tokens, grads.matrix(offsets_.wte, V, D), grads.matrix(offsets_.wpe, s.context, D));
 }
 
 template <typename S>
@@ -320,11 +255,11 @@ double Transformer<S>::loss_and_gradient(const std::vector<std::vector<int>>& ba
   if (grad) grad->assign(params_.size(), S(0));
   const S scale = S(1) / static_cast<S>(predictions);
   double total = 0;
-  SequenceCache<S> cache;
+  Activations<S> activations;
   for (const auto& seq : batch) {
-    forward(seq, cache);
-    for (double loss : position_losses(cache)) total += loss;
-    if (grad) backward(cache, scale, *grad);
+    forward(seq, activations);
+    for (double loss : position_losses(activations)) total += loss;
+    if (grad) backward(activations, scale, *grad);
   }
   return total / static_cast<double>(predictions);
 }

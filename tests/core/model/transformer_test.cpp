@@ -9,7 +9,7 @@
 #include "helpers.hpp"
 
 using atlas::model::ModelShape;
-using atlas::model::SequenceCache;
+using atlas::model::Activations;
 using atlas::model::Transformer;
 
 namespace {
@@ -116,7 +116,7 @@ TEST_CASE("changing a later token leaves every earlier position's prediction unc
   Transformer<double> model(ModelShape{2, 2, 8, 10, 7, true});
   model.initialize(5);
   std::vector<int> tokens{1, 2, 3, 4, 5, 6, 0, 1, 2, 3};
-  SequenceCache<double> a, b;
+  Activations<double> a, b;
   model.forward(tokens, a);
   tokens[6] = 5;
   model.forward(tokens, b);
@@ -145,7 +145,7 @@ TEST_CASE("bad shapes and tokens are named", "[model]") {
   REQUIRE_THROWS_WITH(Transformer<float>(ModelShape{0, 2, 32, 24, 16, false}), Catch::Contains("layers"));
   REQUIRE_THROWS_WITH(Transformer<float>(ModelShape{2, 3, 32, 24, 16, false}), Catch::Contains("heads must divide dModel"));
   Transformer<float> m(ModelShape{1, 1, 4, 4, 4, false});
-  SequenceCache<float> c;
+  Activations<float> c;
   REQUIRE_THROWS_WITH(m.forward({0, 1, 2, 3, 0}, c), Catch::Contains("1 to 4 tokens"));
   REQUIRE_THROWS_WITH(m.forward({0, 9}, c), Catch::Contains("tokens must be 0 to 3"));
   REQUIRE_THROWS_WITH(m.set_ablated(1, 0, true), Catch::Contains("layer must be 0 to 0"));

@@ -7,10 +7,13 @@
 // untied unembedding; next-token cross-entropy. Templated on the scalar: float
 // to train (half the memory traffic, fast in WASM SIMD), double for the
 // finite-difference gradient checks.
-// Non-goals: dropout, KV caches, batched matrix kernels, anything not needed to
-// show attention forming. Shapes use fixed letters (llm.c's convention):
-//   B batch, T context (positions), V vocabulary, D d_model, H heads,
-//   K = D / H per-head width, F = 4 D MLP width.
+// Each operation is a forward/backward pair in operations.hpp, layer_norm.hpp
+// and causal_attention.hpp; forward() and backward() here call them in order
+// and in reverse order.
+// Non-goals: dropout, batched matrix kernels, anything not needed to show
+// attention forming. Shapes use fixed letters (llm.c's convention):
+//   L layers, T context (positions), n <= T a sequence's length, V vocabulary,
+//   D d_model, H heads, K = D / H per-head width, F = 4 D MLP width.
 //
 // Parameters, in one flat vector (the optimizer sees one array):
 //   wte (V x D), wpe (T x D)
@@ -20,10 +23,10 @@
 // Head h of a layer uses columns h*K .. h*K+K-1 of wq, wk, wv and rows
 // h*K .. h*K+K-1 of wo.
 //
-//   x_0 = wte[token] + wpe[position]                                (T x D)
+//   x_0 = wte[token] + wpe[position]                                (n x D)
 //   x  += concat_h( softmax(q_h k_h^T / sqrt(K) + causal) v_h ) wo   q = LN1(x) wq, ...
-//   x  += W2 gelu(LN2(x) W1 + b1) + b2                               (mlp only)
-//   logits = LNf(x) wu                                               (T x V)
+//   x  += gelu(LN2(x) w1 + b1) w2 + b2                               (mlp only)
+//   logits = LNf(x) wu                                               (n x V)
 // The loss is the mean cross-entropy of predicting token t+1 from positions
 // 0..t, over t = 0..T-2 of every sequence.
 #pragma once
@@ -31,7 +34,11 @@
 #include <cstdint>
 #include <vector>
 
-#include <Eigen/Dense>
+#include "atlas/attention/matrix.hpp"
+#include "atlas/model/causal_attention.hpp"
+#include "atlas/model/layer_norm.hpp"
+#include "atlas/model/operations.hpp"
+#include "atlas/model/tensors.hpp"
 
 namespace atlas::model {
 
@@ -52,9 +59,6 @@ void validate(const ModelShape& shape);
 // Number of parameters of a model of this shape.
 std::int64_t parameter_count(const ModelShape& shape);
 
-template <typename S>
-using RowMatrix = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-
 // Where each tensor starts in the flat parameter vector.
 struct LayerOffsets {
   std::int64_t ln1_g, ln1_b, wq, wk, wv, wo, ln2_g, ln2_b, w1, b1, w2, b2;
@@ -71,17 +75,22 @@ std::vector<char> weight_decay_mask(const ModelShape& shape, const Offsets& offs
 
 // What one forward pass keeps for the backward pass and for the figures.
 template <typename S>
-struct SequenceCache {
+struct Activations {
   struct Layer {
-    RowMatrix<S> x, xhat1, h1, q, k, v, o;  // (T x D); x is the block's input
-    std::vector<RowMatrix<S>> attention;    // H of (T x T), rows are queries
-    Eigen::Matrix<S, Eigen::Dynamic, 1> rstd1, rstd2;
-    RowMatrix<S> x_mid, xhat2, h2, u, g;    // mlp only: (T x D), (T x F)
+    RowMatrix<S> residual_in;             // (n x D), the block's input
+    LayerNormCache<S> ln1;                // ln1.out (n x D) feeds the projections
+    Projections<S> qkv;                   // query, key, value (n x D)
+    std::vector<RowMatrix<S>> attention;  // H of (n x n), rows are queries
+    RowMatrix<S> heads_out;               // (n x D), the heads' outputs side by side, before wo
+    RowMatrix<S> residual_mid;            // (n x D), after attention's residual: the MLP's input
+    LayerNormCache<S> ln2;                // mlp only
+    MlpCache<S> mlp;                      // mlp only
   };
   std::vector<int> tokens;
   std::vector<Layer> layers;
-  RowMatrix<S> x_final, xhat_f, h_f, probs;  // probs (T x V), softmax of the logits
-  Eigen::Matrix<S, Eigen::Dynamic, 1> rstd_f;
+  RowMatrix<S> residual_out;   // (n x D), the last block's output
+  LayerNormCache<S> lnf;       // the final LayerNorm
+  RowMatrix<S> logits, probs;  // (n x V); probs = softmax of the logits, row-wise
 };
 
 template <typename S>
@@ -107,16 +116,19 @@ class Transformer {
   void set_ablated(int layer, int head, bool off);
   bool ablated(int layer, int head) const;
 
-  // Forward pass of one sequence (1 <= length <= T, tokens in 0..V-1).
-  // Fills `cache`; returns nothing: read cache.probs and cache.layers[l].attention.
-  void forward(const std::vector<int>& tokens, SequenceCache<S>& cache) const;
+  // Forward pass of one sequence (1 <= n <= T tokens, each in 0..V-1). Fills
+  // `activations`: read its probs, logits and layers[l].attention.
+  // extra_blocked: an optional (n x n) mask of 0s and 1s (1 = blocked), applied
+  // in every head of every layer on top of the causal mask; it must leave
+  // every query a key. Throws std::invalid_argument naming "tokens" or "mask".
+  void forward(const std::vector<int>& tokens, Activations<S>& activations, const Matrix* extra_blocked = nullptr) const;
 
   // Cross-entropy (nats) of predicting tokens[t + 1] at each t = 0..n-2.
-  std::vector<double> position_losses(const SequenceCache<S>& cache) const;
+  std::vector<double> position_losses(const Activations<S>& activations) const;
 
   // Accumulates into `grad` (same layout as parameters()) the gradient of
-  // scale * sum_t loss_t for the cached sequence.
-  void backward(const SequenceCache<S>& cache, S scale, std::vector<S>& grad) const;
+  // scale * sum_t loss_t for the sequence of `activations` (no extra mask).
+  void backward(const Activations<S>& activations, S scale, std::vector<S>& grad) const;
 
   // Mean next-token loss over a batch of sequences, and, when grad is given,
   // its gradient (grad is overwritten).
@@ -127,6 +139,7 @@ class Transformer {
   Offsets offsets_;
   std::vector<S> params_;
   std::vector<char> ablated_;  // layers * heads flags
+  std::vector<char> ablated_heads(int layer) const;  // the layer's H flags
 };
 
 extern template class Transformer<float>;
