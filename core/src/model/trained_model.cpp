@@ -83,24 +83,24 @@ TrainedModel TrainedModel::load(const std::vector<std::uint8_t>& bytes) {
   return TrainedModel(std::move(model), std::move(characters), std::move(file.meta_json));
 }
 
-CharacterSet::Encoded TrainedModel::encode(const std::string& text) const {
+CharacterSet::Encoded TrainedModel::encode(const std::string& text, int shortest) const {
   CharacterSet::Encoded e = characters_.encode(text);
   const int n = static_cast<int>(e.ids.size()), context = model_.shape().context;
-  if (n < 2 || n > context)
-    throw ArgumentError("text", "text must have 2 to " + std::to_string(context) + " characters; got " + std::to_string(n));
+  if (n < shortest || n > context)
+    throw ArgumentError("text", "text must have " + std::to_string(shortest) + " to " + std::to_string(context) + " characters; got " + std::to_string(n));
   return e;
 }
 
-ModelRun TrainedModel::run(const std::string& text) const {
+ModelRun TrainedModel::run(const std::string& text, const Matrix* mask) const {
   const ModelShape& s = model_.shape();
-  CharacterSet::Encoded e = encode(text);
+  CharacterSet::Encoded e = encode(text, 2);
   Activations<float> activations;
-  model_.forward(e.ids, activations);
+  model_.forward(e.ids, activations, mask);  // a bad mask throws ArgumentError("mask")
   ModelRun r;
   double total = 0;
-  const std::vector<double> losses = model_.position_losses(activations);
-  for (double l : losses) total += l;
-  r.loss = total / static_cast<double>(losses.size());
+  r.losses = model_.position_losses(activations);
+  for (double loss : r.losses) total += loss;
+  r.loss = total / static_cast<double>(r.losses.size());
   r.words.characters = word_groups(e.characters);
   for (const auto& group : r.words.characters) {
     std::string label;
@@ -128,7 +128,7 @@ QueryKeyPlane TrainedModel::query_key(const std::string& text, int layer, int he
   const ModelShape& s = model_.shape();
   if (layer < 0 || layer >= s.layers) throw ArgumentError("layer", "layer must be 0 to " + std::to_string(s.layers - 1));
   if (head < 0 || head >= s.heads) throw ArgumentError("head", "head must be 0 to " + std::to_string(s.heads - 1));
-  const CharacterSet::Encoded e = encode(text);
+  const CharacterSet::Encoded e = encode(text, 2);
   Activations<float> activations;
   model_.forward(e.ids, activations);
   const int n = static_cast<int>(e.ids.size()), K = s.d_model / s.heads;

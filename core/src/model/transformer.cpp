@@ -90,18 +90,18 @@ namespace {
 
 void check_extra_mask(const Matrix& blocked, int n) {
   if (blocked.rows() != n || blocked.cols() != n)
-    throw std::invalid_argument("mask must be " + std::to_string(n) + " x " + std::to_string(n) + " (the text's length); got " +
-                                std::to_string(blocked.rows()) + " x " + std::to_string(blocked.cols()));
+    throw ArgumentError("mask", "mask must be " + std::to_string(n) + " x " + std::to_string(n) + " (the text's length); got " +
+                        std::to_string(blocked.rows()) + " x " + std::to_string(blocked.cols()));
   for (int i = 0; i < n; ++i) {
     bool open = false;
     for (int j = 0; j < n; ++j) {
       const double entry = blocked(i, j);
       if (entry != 0.0 && entry != 1.0)
-        throw std::invalid_argument("mask entries must be 0 (open) or 1 (blocked); got " + std::to_string(entry) + " at row " +
-                                    std::to_string(i) + ", column " + std::to_string(j));
+        throw ArgumentError("mask", "mask entries must be 0 (open) or 1 (blocked); got " + std::to_string(entry) + " at row " +
+                            std::to_string(i) + ", column " + std::to_string(j));
       open = open || (j <= i && entry == 0.0);
     }
-    if (!open) throw std::invalid_argument("mask blocks every key of row " + std::to_string(i) + ": a query needs a key at or before it");
+    if (!open) throw ArgumentError("mask", "mask blocks every key of row " + std::to_string(i) + ": a query needs a key at or before it");
   }
 }
 

@@ -3,8 +3,6 @@
 // the recipe's first steps from the seed reproduce the recorded first losses,
 // which shows the committed weights come from this recipe.
 #include <cmath>
-#include <fstream>
-#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -16,21 +14,11 @@
 #include "atlas/model/text_windows.hpp"
 #include "atlas/model/trained_model.hpp"
 #include "helpers.hpp"
+#include "shipped_model.hpp"
 
 using namespace atlas::model;
 
 namespace {
-
-std::string read(const std::string& relative) {
-  std::ifstream in(std::string(ATLAS_SOURCE_DIR) + "/" + relative, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + relative);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-std::vector<std::uint8_t> model_bytes() {
-  const std::string s = read("site/model/austen.atlm");
-  return std::vector<std::uint8_t>(s.begin(), s.end());
-}
 
 // The value after "key": in the meta's JSON: a number, or an array of strings or numbers.
 std::size_t after_key(const std::string& json, const std::string& key) {
@@ -131,17 +119,16 @@ TEST_CASE("unknown characters map to the unknown symbol and are listed once", "[
 }
 
 TEST_CASE("the shipped model's held-out loss recomputes to its meta within 1e-3", "[model][austen]") {
-  const TrainedModel model = TrainedModel::load(model_bytes());
+  const TrainedModel model = TrainedModel::load(atlas::test::shipped_model_bytes());
   const std::string meta = model.meta_json();
-  const auto heldout = model.characters().encode(read("site/model/austen-heldout.txt")).ids;
-  Transformer<float> t(model.shape());
-  t.parameters() = read_model_file(model_bytes()).parameters;
+  const auto heldout = model.characters().encode(atlas::test::read_source("site/model/austen-heldout.txt")).ids;
+  const Transformer<float> t = atlas::test::shipped_transformer();
   REQUIRE(held_out_loss(t, heldout, model.shape().context) == Approx(json_number(meta, "heldOutLoss")).margin(1e-3));
   REQUIRE(json_number(meta, "heldOutLoss") <= 2.0);
 }
 
 TEST_CASE("the recipe's first steps from the seed reproduce the losses recorded in meta", "[model][austen]") {
-  const TrainedModel shipped = TrainedModel::load(model_bytes());
+  const TrainedModel shipped = TrainedModel::load(atlas::test::shipped_model_bytes());
   const std::string meta = shipped.meta_json();
   const std::vector<std::string> windows = json_strings(meta, "firstBatches");
   const std::vector<double> recorded = json_numbers(meta, "firstLosses");

@@ -2,10 +2,11 @@
 // learner's text, and report what every head does there (docs/api.md's
 // core.loadModel / m.run).
 //
-// run(text) with 2..context characters (UTF-8) ->
+// run(text, mask) with 2..context characters (UTF-8) ->
 //   characters, ids    one token per code point; unknown characters get id 0
 //   unknown            the distinct characters the model does not know
 //   loss               mean next-character loss over the text (nats/char)
+//   losses             the loss of predicting each character after the first (n - 1)
 //   attention          [layer][head] (n x n), causal, rows sum to 1
 //   heads              per head: previous-token, first-token, mean distance and
 //                      entropy on this text; induction on fixed repeat probes
@@ -17,6 +18,12 @@
 //                      rows still sum to 1. A word is a run of non-space
 //                      characters with the spaces after it (spaces before the
 //                      first word join it): every character is in one word.
+// An optional mask (n x n, 1 = blocked) is combined with the causal mask in
+// every head of every layer (Transformer::forward), so the loss and the
+// attention are the model's under that mask; induction stays on the probes.
+// logits(text), 1..context characters -> (n x V): row t scores the character
+// after position t; column k is token k (0 the unknown symbol).
+// generate(prompt, options) -> generation.hpp's Generation: the KV cache at work.
 // query_key(text, layer, head) -> the head's queries q_i and keys k_j (n x K)
 // projected onto the two principal axes of all 2n vectors together (PCA of
 // their joint covariance, centred on their joint mean), as AttentionViz
@@ -29,8 +36,10 @@
 #include <string>
 #include <vector>
 
+#include "atlas/attention/check.hpp"
 #include "atlas/attention/matrix.hpp"
 #include "atlas/model/characters.hpp"
+#include "atlas/model/generation.hpp"
 #include "atlas/model/trainer.hpp"
 #include "atlas/model/transformer.hpp"
 
@@ -47,6 +56,7 @@ struct ModelRun {
   std::vector<int> ids;
   std::vector<std::string> unknown;
   double loss;
+  std::vector<double> losses;
   std::vector<std::vector<Matrix>> attention;
   std::vector<HeadReport> heads;
   WordAttention words;
@@ -72,13 +82,16 @@ class TrainedModel {
   const std::string& meta_json() const { return meta_; }
   std::int64_t parameter_count() const { return static_cast<std::int64_t>(model_.parameters().size()); }
 
-  // Throws std::invalid_argument unless text is valid UTF-8 of 2..context characters.
-  ModelRun run(const std::string& text) const;
+  // Throw ArgumentError (check.hpp) naming "text", "mask", "prompt", "steps",
+  // "temperature" or "topK" on bad input.
+  ModelRun run(const std::string& text, const Matrix* mask = nullptr) const;
+  Matrix logits(const std::string& text) const;
+  Generation generate(const std::string& prompt, const GenerateOptions& options) const;
   QueryKeyPlane query_key(const std::string& text, int layer, int head) const;
 
  private:
   TrainedModel(Transformer<float> model, CharacterSet characters, std::string meta);
-  CharacterSet::Encoded encode(const std::string& text) const;
+  CharacterSet::Encoded encode(const std::string& text, int shortest) const;  // shortest..context characters
   Transformer<float> model_;
   CharacterSet characters_;
   std::string meta_;

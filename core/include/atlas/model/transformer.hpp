@@ -120,7 +120,8 @@ class Transformer {
   // `activations`: read its probs, logits and layers[l].attention.
   // extra_blocked: an optional (n x n) mask of 0s and 1s (1 = blocked), applied
   // in every head of every layer on top of the causal mask; it must leave
-  // every query a key. Throws std::invalid_argument naming "tokens" or "mask".
+  // every query a key. Throws std::invalid_argument naming "tokens", or
+  // ArgumentError("mask") (check.hpp).
   void forward(const std::vector<int>& tokens, Activations<S>& activations, const Matrix* extra_blocked = nullptr) const;
 
   // Cross-entropy (nats) of predicting tokens[t + 1] at each t = 0..n-2.

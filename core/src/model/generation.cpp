@@ -1,0 +1,128 @@
+// TrainedModel::generate and ::logits (trained_model.hpp), and sample_token
+// (generation.hpp).
+#include "atlas/model/generation.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "atlas/model/kv_cache.hpp"
+#include "atlas/model/trained_model.hpp"
+
+namespace atlas::model {
+namespace {
+
+std::string list_of(const std::vector<std::string>& characters) {
+  std::string out;
+  for (const std::string& c : characters) out += (out.empty() ? "\"" : ", \"") + c + "\"";
+  return out;
+}
+
+// The row of the newest query in an extension: its logits and, per layer, (H x t) weights.
+struct LastRow {
+  RowVector<float> logits;
+  std::vector<Matrix> attention;
+};
+LastRow last_row(const Extension& e) {
+  LastRow row{e.logits.row(e.logits.rows() - 1), {}};
+  for (const auto& heads : e.attention) {
+    Matrix layer(static_cast<Eigen::Index>(heads.size()), heads.front().cols());
+    for (std::size_t h = 0; h < heads.size(); ++h) layer.row(static_cast<Eigen::Index>(h)) = heads[h].row(heads[h].rows() - 1).cast<double>();
+    row.attention.push_back(std::move(layer));
+  }
+  return row;
+}
+
+double largest_difference(const LastRow& a, const LastRow& b) {
+  double out = (a.logits - b.logits).cwiseAbs().maxCoeff();
+  for (std::size_t l = 0; l < a.attention.size(); ++l) out = std::max(out, (a.attention[l] - b.attention[l]).cwiseAbs().maxCoeff());
+  return out;
+}
+
+}  // namespace
+
+SampledToken sample_token(const RowVector<float>& logits, double temperature, int top_k, Rng& rng) {
+  const int vocab = static_cast<int>(logits.size());
+  const double top = logits.maxCoeff();
+  double all = 0;  // the softmax's denominator at temperature 1; the max's term is 1
+  for (int i = 0; i < vocab; ++i) all += std::exp(logits(i) - top);
+  std::vector<int> order(static_cast<std::size_t>(vocab));
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return logits(a) > logits(b); });
+  auto result = [&](int id, double sampling) { return SampledToken{id, std::exp(logits(id) - top) / all, sampling}; };
+  if (temperature == 0.0) return result(order.front(), 1.0);
+  std::vector<double> weights;  // exp((logit - max) / temperature) <= 1 over the kept ids, in order
+  for (int k = 0; k < top_k; ++k) weights.push_back(std::exp((logits(order[static_cast<std::size_t>(k)]) - top) / temperature));
+  const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
+  const double draw = rng.uniform() * total;
+  std::size_t k = 0;  // the first kept id whose cumulative weight passes the draw
+  for (double below = weights[0]; draw >= below && k + 1 < weights.size(); below += weights[++k]) {
+  }
+  return result(order[k], weights[k] / total);
+}
+
+Matrix TrainedModel::logits(const std::string& text) const {
+  const CharacterSet::Encoded e = encode(text, 1);
+  Activations<float> activations;
+  model_.forward(e.ids, activations);
+  return activations.logits.cast<double>();
+}
+
+Generation TrainedModel::generate(const std::string& prompt, const GenerateOptions& options) const {
+  const ModelShape& s = model_.shape();
+  const CharacterSet::Encoded e = characters_.encode(prompt);
+  const int length = static_cast<int>(e.ids.size());
+  if (length < 1 || length >= s.context)
+    throw ArgumentError("prompt", "prompt must have 1 to " + std::to_string(s.context - 1) + " characters (the model's context is " +
+                                    std::to_string(s.context) + " characters, and at least one is generated); got " + std::to_string(length));
+  if (!e.unknown.empty()) throw ArgumentError("prompt", "prompt has characters the model does not know: " + list_of(e.unknown));
+  if (options.steps < 1 || length + options.steps > s.context)
+    throw ArgumentError("steps", "steps must be 1 to " + std::to_string(s.context - length) + ": the prompt has " + std::to_string(length) +
+                                   " characters and prompt plus continuation must fit the model's context of " + std::to_string(s.context) +
+                                   " characters; got " + std::to_string(options.steps));
+  if (!(options.temperature >= 0.0) || !std::isfinite(options.temperature))
+    throw ArgumentError("temperature", "temperature must be a finite number >= 0; got " + std::to_string(options.temperature));
+  const int top_k = options.top_k.value_or(s.vocab);
+  if (top_k < 1 || top_k > s.vocab)
+    throw ArgumentError("topK", "topK must be 1 to " + std::to_string(s.vocab) + " (the vocabulary); got " + std::to_string(top_k));
+
+  Rng rng(options.seed);
+  Generation out;
+  out.prompt = e.characters;
+  std::vector<int> ids = e.ids;
+  KVCache cache;
+  for (int step = 0; step < options.steps; ++step) {
+    GeneratedCharacter next;
+    std::optional<LastRow> cached, full;
+    if (options.cache || options.compare) {
+      // The first step runs the whole prompt into the empty cache; later ones only the newest character.
+      const Extension e_cached = extend(model_, step == 0 ? ids : std::vector<int>{ids.back()}, cache);
+      next.multiply_adds_cached = e_cached.multiply_adds;
+      out.total_multiply_adds_cached = out.total_multiply_adds_cached.value_or(0) + e_cached.multiply_adds;
+      cached = last_row(e_cached);
+    }
+    if (!options.cache || options.compare) {
+      KVCache empty;
+      const Extension e_full = extend(model_, ids, empty);
+      next.multiply_adds_full = e_full.multiply_adds;
+      out.total_multiply_adds_full = out.total_multiply_adds_full.value_or(0) + e_full.multiply_adds;
+      full = last_row(e_full);
+    }
+    if (options.compare) {
+      next.difference = largest_difference(*cached, *full);
+      out.max_difference = std::max(out.max_difference.value_or(0.0), *next.difference);
+    }
+    const LastRow& used = options.cache ? *cached : *full;
+    const SampledToken token = sample_token(used.logits, options.temperature, top_k, rng);
+    next.id = token.id;
+    next.character = characters_.symbols()[static_cast<std::size_t>(token.id)];
+    next.probability = token.probability;
+    next.sampling_probability = token.sampling_probability;
+    next.attention = used.attention;
+    out.characters.push_back(std::move(next));
+    ids.push_back(token.id);
+  }
+  return out;
+}
+
+}  // namespace atlas::model
