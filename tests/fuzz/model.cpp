@@ -2,9 +2,10 @@
 // file (read_model_file, TrainedModel::load), a saved trainer (Trainer::load)
 // as arbitrary bytes, both as mutations of a valid file (so the fuzzer gets
 // past the checksum and reaches every field) and as raw bytes; and the
-// trainer's options. Invariants: only std::invalid_argument is thrown; a file
-// that loads gives finite weights and a model that runs; a trainer that
-// starts steps without NaN.
+// trainer's options; generate's options on a loaded model. Invariants: only
+// std::invalid_argument is thrown; a file that loads gives finite weights and
+// a model that runs and generates (the KV cache within 1e-4 of recomputing);
+// a trainer that starts steps without NaN.
 #include <cmath>
 #include <vector>
 
@@ -63,6 +64,16 @@ void model_file(FuzzedDataProvider& in) {
   check(std::isfinite(r.loss), "a loaded model's loss is finite");
   for (const auto& layer : r.attention)
     for (const auto& A : layer) require_distribution_rows(A, "model attention rows (float32: within 1e-5)", false, 1e-5);
+  GenerateOptions options;
+  options.steps = in.ConsumeIntegralInRange(-1, 9);
+  options.temperature = number_in(in, 0.0, 3.0);
+  options.top_k = in.ConsumeIntegralInRange(-1, 6);
+  options.seed = in.ConsumeIntegral<std::uint64_t>();
+  options.cache = in.ConsumeBool();
+  options.compare = in.ConsumeBool();
+  const Generation g = m.generate(in.ConsumeRandomLengthString(8), options);
+  check(static_cast<int>(g.characters.size()) == options.steps, "generate writes `steps` characters");
+  check(!options.compare || *g.max_difference <= 1e-4, "the KV cache agrees with recomputing");
 }
 
 void trainer_file(FuzzedDataProvider& in) {

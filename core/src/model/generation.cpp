@@ -18,22 +18,23 @@ std::string list_of(const std::vector<std::string>& characters) {
   return out;
 }
 
-// The row of the newest query in an extension: its logits and, per layer, (H x t) weights.
-struct LastRow {
+// Row `row` of an extension: that query's logits and, per layer, its (H x keys) weights.
+struct QueryRow {
   RowVector<float> logits;
   std::vector<Matrix> attention;
 };
-LastRow last_row(const Extension& e) {
-  LastRow row{e.logits.row(e.logits.rows() - 1), {}};
+QueryRow query_row(const Extension& e, Eigen::Index row, Eigen::Index keys) {
+  QueryRow out{e.logits.row(row), {}};
   for (const auto& heads : e.attention) {
-    Matrix layer(static_cast<Eigen::Index>(heads.size()), heads.front().cols());
-    for (std::size_t h = 0; h < heads.size(); ++h) layer.row(static_cast<Eigen::Index>(h)) = heads[h].row(heads[h].rows() - 1).cast<double>();
-    row.attention.push_back(std::move(layer));
+    Matrix layer(static_cast<Eigen::Index>(heads.size()), keys);
+    for (std::size_t h = 0; h < heads.size(); ++h) layer.row(static_cast<Eigen::Index>(h)) = heads[h].row(row).head(keys).cast<double>();
+    out.attention.push_back(std::move(layer));
   }
-  return row;
+  return out;
 }
+QueryRow last_row(const Extension& e) { return query_row(e, e.logits.rows() - 1, e.attention.front().front().cols()); }
 
-double largest_difference(const LastRow& a, const LastRow& b) {
+double largest_difference(const QueryRow& a, const QueryRow& b) {
   double out = (a.logits - b.logits).cwiseAbs().maxCoeff();
   for (std::size_t l = 0; l < a.attention.size(); ++l) out = std::max(out, (a.attention[l] - b.attention[l]).cwiseAbs().maxCoeff());
   return out;
@@ -90,37 +91,45 @@ Generation TrainedModel::generate(const std::string& prompt, const GenerateOptio
   Generation out;
   out.prompt = e.characters;
   std::vector<int> ids = e.ids;
+  std::vector<QueryRow> chose;  // the row of the query that chose each character
   KVCache cache;
   for (int step = 0; step < options.steps; ++step) {
+    const int t = static_cast<int>(ids.size());
+    KVCache empty;
+    // With the cache, the first step runs the whole prompt into it and later ones only the newest character.
+    chose.push_back(last_row(options.cache ? extend(model_, step == 0 ? ids : std::vector<int>{ids.back()}, cache)
+                                           : extend(model_, ids, empty)));
+    const SampledToken token = sample_token(chose.back().logits, options.temperature, top_k, rng);
     GeneratedCharacter next;
-    std::optional<LastRow> cached, full;
-    if (options.cache || options.compare) {
-      // The first step runs the whole prompt into the empty cache; later ones only the newest character.
-      const Extension e_cached = extend(model_, step == 0 ? ids : std::vector<int>{ids.back()}, cache);
-      next.multiply_adds_cached = e_cached.multiply_adds;
-      out.total_multiply_adds_cached = out.total_multiply_adds_cached.value_or(0) + e_cached.multiply_adds;
-      cached = last_row(e_cached);
-    }
-    if (!options.cache || options.compare) {
-      KVCache empty;
-      const Extension e_full = extend(model_, ids, empty);
-      next.multiply_adds_full = e_full.multiply_adds;
-      out.total_multiply_adds_full = out.total_multiply_adds_full.value_or(0) + e_full.multiply_adds;
-      full = last_row(e_full);
-    }
-    if (options.compare) {
-      next.difference = largest_difference(*cached, *full);
-      out.max_difference = std::max(out.max_difference.value_or(0.0), *next.difference);
-    }
-    const LastRow& used = options.cache ? *cached : *full;
-    const SampledToken token = sample_token(used.logits, options.temperature, top_k, rng);
     next.id = token.id;
     next.character = characters_.symbols()[static_cast<std::size_t>(token.id)];
     next.probability = token.probability;
     next.sampling_probability = token.sampling_probability;
-    next.attention = used.attention;
+    next.attention = chose.back().attention;
+    next.multiply_adds_cached = multiply_adds(model_, step == 0 ? t : 1, t);
+    next.multiply_adds_full = multiply_adds(model_, t, t);
+    out.total_multiply_adds_cached += next.multiply_adds_cached;
+    out.total_multiply_adds_full += next.multiply_adds_full;
     out.characters.push_back(std::move(next));
     ids.push_back(token.id);
+  }
+  if (!options.compare) return out;
+  // The other way, once over the positions the choosing queries saw (all but the last character):
+  // one full pass (causal: its row t - 1 is what recomputing t positions gives), or token by token with a cache.
+  const std::vector<int> seen(ids.begin(), ids.end() - 1);
+  const int prompt_length = static_cast<int>(e.ids.size());
+  auto compare = [&](int step, const QueryRow& row) {
+    GeneratedCharacter& ch = out.characters[static_cast<std::size_t>(step)];
+    ch.difference = largest_difference(chose[static_cast<std::size_t>(step)], row);
+    out.max_difference = std::max(out.max_difference.value_or(0.0), *ch.difference);
+  };
+  KVCache other;
+  if (options.cache) {
+    const Extension full = extend(model_, seen, other);
+    for (int step = 0; step < options.steps; ++step) compare(step, query_row(full, prompt_length + step - 1, prompt_length + step));
+  } else {
+    for (int step = 0; step < options.steps; ++step)
+      compare(step, last_row(extend(model_, step == 0 ? e.ids : std::vector<int>{seen[static_cast<std::size_t>(prompt_length + step - 1)]}, other)));
   }
   return out;
 }

@@ -5,6 +5,17 @@
 
 namespace atlas::model {
 
+std::int64_t multiply_adds(const Transformer<float>& model, int new_tokens, int length) {
+  const ModelShape& s = model.shape();
+  const std::int64_t D = s.d_model, F = 4 * D, rows = new_tokens, keys = length, head_width = D / s.heads;
+  std::int64_t total = rows * D * s.vocab;
+  for (int l = 0; l < s.layers; ++l) {
+    total += 3 * rows * D * D + rows * keys * D + rows * D * D + (s.mlp ? 2 * rows * D * F : 0);
+    for (int h = 0; h < s.heads; ++h) total += model.ablated(l, h) ? 0 : rows * keys * head_width;
+  }
+  return total;
+}
+
 Extension extend(const Transformer<float>& model, const std::vector<int>& tokens, KVCache& cache) {
   const ModelShape& s = model.shape();
   const Offsets& offsets = model.offsets();
@@ -24,7 +35,7 @@ Extension extend(const Transformer<float>& model, const std::vector<int>& tokens
   const auto weights = views_of(model.parameters());
   Extension out;
   out.attention.resize(static_cast<std::size_t>(s.layers));
-  const std::int64_t rows = count;
+  out.multiply_adds = multiply_adds(model, count, length);
 
   RowMatrix<float> residual =
       embedding_forward<float>(tokens, start, weights.matrix(offsets.wte, V, D), weights.matrix(offsets.wpe, s.context, D));
@@ -35,36 +46,26 @@ Extension extend(const Transformer<float>& model, const std::vector<int>& tokens
     LayerNormCache<float> ln1;
     layer_norm_forward(residual, weights.row(at.ln1_g, D), weights.row(at.ln1_b, D), ln1);
     const Projections<float> qkv = qkv_forward(ln1.out, weights.matrix(at.wq, D, D), weights.matrix(at.wk, D, D), weights.matrix(at.wv, D, D));
-    out.multiply_adds += 3 * rows * D * D;
     keys.conservativeResize(length, D);
     values.conservativeResize(length, D);
     keys.bottomRows(count) = qkv.key;
     values.bottomRows(count) = qkv.value;
     std::vector<char> ablated;
-    int active_heads = 0;
-    for (int h = 0; h < s.heads; ++h) {
-      ablated.push_back(model.ablated(l, h) ? 1 : 0);
-      active_heads += ablated.back() ? 0 : 1;
-    }
+    for (int h = 0; h < s.heads; ++h) ablated.push_back(model.ablated(l, h) ? 1 : 0);
     const RowMatrix<float> heads_out =
         attention_forward(qkv.query, keys, values, s.heads, ablated, nullptr, out.attention[static_cast<std::size_t>(l)]);
-    const std::int64_t head_width = D / s.heads;
-    out.multiply_adds += rows * length * D + rows * length * head_width * active_heads;  // q k^T for every head, weights v for the active
     residual = residual_forward(residual, linear_forward(heads_out, weights.matrix(at.wo, D, D)));
-    out.multiply_adds += rows * D * D;
     if (s.mlp) {
       LayerNormCache<float> ln2;
       MlpCache<float> mlp;
       layer_norm_forward(residual, weights.row(at.ln2_g, D), weights.row(at.ln2_b, D), ln2);
       residual = residual_forward(residual, mlp_forward(ln2.out, weights.matrix(at.w1, D, F), weights.row(at.b1, F),
                                                         weights.matrix(at.w2, F, D), weights.row(at.b2, D), mlp));
-      out.multiply_adds += 2 * rows * D * F;
     }
   }
   LayerNormCache<float> lnf;
   layer_norm_forward(residual, weights.row(offsets.lnf_g, D), weights.row(offsets.lnf_b, D), lnf);
   out.logits = linear_forward(lnf.out, weights.matrix(offsets.wu, D, V));
-  out.multiply_adds += rows * D * V;
   return out;
 }
 

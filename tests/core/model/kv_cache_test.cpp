@@ -157,19 +157,19 @@ TEST_CASE("generate: the same seed gives the same text, another seed another, an
       REQUIRE(layer.cols() == t);
       atlas::test::require_stochastic_rows(layer, 1e-5);
     }
-    REQUIRE(ch.multiply_adds_full.value() == expected_multiply_adds(shipped().shape(), t, t));
-    REQUIRE(ch.multiply_adds_cached.value() == (k == 0 ? expected_multiply_adds(shipped().shape(), t, t) : expected_multiply_adds(shipped().shape(), 1, t)));
+    REQUIRE(ch.multiply_adds_full == expected_multiply_adds(shipped().shape(), t, t));
+    REQUIRE(ch.multiply_adds_cached == (k == 0 ? expected_multiply_adds(shipped().shape(), t, t) : expected_multiply_adds(shipped().shape(), 1, t)));
     REQUIRE(ch.probability > 0.0);
     REQUIRE(ch.probability <= 1.0);
   }
   REQUIRE(largest == a.max_difference.value());
   std::int64_t cached = 0, full = 0;
   for (const GeneratedCharacter& ch : a.characters) {
-    cached += ch.multiply_adds_cached.value();
-    full += ch.multiply_adds_full.value();
+    cached += ch.multiply_adds_cached;
+    full += ch.multiply_adds_full;
   }
-  REQUIRE(a.total_multiply_adds_cached.value() == cached);
-  REQUIRE(a.total_multiply_adds_full.value() == full);
+  REQUIRE(a.total_multiply_adds_cached == cached);
+  REQUIRE(a.total_multiply_adds_full == full);
 }
 
 TEST_CASE("generate at temperature 0 takes the argmax of the recomputed logits at every step", "[model][austen]") {
@@ -186,13 +186,14 @@ TEST_CASE("generate at temperature 0 takes the argmax of the recomputed logits a
     INFO("after \"" << text << "\"");
     REQUIRE(ch.id == best);
     REQUIRE(ch.sampling_probability == 1.0);
-    REQUIRE_FALSE(ch.multiply_adds_full.has_value());
+    REQUIRE_FALSE(ch.difference.has_value());
     text += ch.character;
   }
   options.cache = false;
+  options.compare = true;
   const Generation recomputed = shipped().generate(kPrompt, options);
   for (std::size_t k = 0; k < g.characters.size(); ++k) REQUIRE(recomputed.characters[k].id == g.characters[k].id);
-  REQUIRE_FALSE(recomputed.characters[0].multiply_adds_cached.has_value());
+  REQUIRE(recomputed.max_difference.value() <= 1e-5);  // here the cache is the other way, replayed
 }
 
 TEST_CASE("generate names the option that is wrong", "[model][austen]") {

@@ -33,7 +33,7 @@
 // none inside the loops.
 //
 // Non-goals: batching, dropout, gradients (the trainer has its own forward and
-// backward: core/include/atlas/model/transformer.hpp).
+// backward: core/include/atlas/model/causal_attention.hpp).
 #pragma once
 
 #include <optional>

@@ -23,7 +23,7 @@
 // X has unit-variance entries, so the scaled scores stay O(1) for every d_k.
 // Random weights give heads that differ only by chance; nothing here is trained.
 // Non-goals: biases, dropout, batching, gradients (the trainer has its own attention
-// with its backward pass: core/include/atlas/model/transformer.hpp).
+// with its backward pass: core/include/atlas/model/causal_attention.hpp).
 #pragma once
 
 #include <cstdint>

@@ -28,7 +28,9 @@ struct GenerateOptions {
   std::optional<int> top_k;    // 1..V: sample among the k most probable; none: all
   std::uint64_t seed = 1;
   bool cache = true;           // decode with the KV cache, or recompute the sequence at every step
-  bool compare = true;         // also run the other way, and report the largest difference
+  // Also decode the other way, once over the whole sequence (one full pass, or token by token
+  // with a cache), and report each character's largest difference.
+  bool compare = true;
 };
 
 struct SampledToken {
@@ -46,16 +48,17 @@ struct GeneratedCharacter {
   // [layer] (H x t): the weights of the query that chose it (position t - 1)
   // over positions 0..t-1, the prompt and what was generated before it
   std::vector<Matrix> attention;
-  std::optional<std::int64_t> multiply_adds_cached;  // for this character; the first one's includes the prompt
-  std::optional<std::int64_t> multiply_adds_full;    // recomputing all t positions
-  std::optional<double> difference;                  // max |cached - full| over its logits and attention rows
+  // The multiply-adds (kv_cache.hpp's multiply_adds) this character costs with the cache (the
+  // first one's includes the prompt) and by recomputing all t positions, whichever way it ran.
+  std::int64_t multiply_adds_cached, multiply_adds_full;
+  std::optional<double> difference;  // max |cached - recomputed| over its logits and attention rows (compare only)
 };
 
 struct Generation {
   std::vector<std::string> prompt;  // the prompt's characters
   std::vector<GeneratedCharacter> characters;
   std::optional<double> max_difference;  // over every character (compare only)
-  std::optional<std::int64_t> total_multiply_adds_cached, total_multiply_adds_full;  // sums over the characters
+  std::int64_t total_multiply_adds_cached = 0, total_multiply_adds_full = 0;  // sums over the characters
 };
 
 }  // namespace atlas::model

@@ -16,10 +16,9 @@
 //   multiply_adds                         the multiply-adds of its matrix products
 // On an empty cache with all n tokens, it recomputes the whole sequence, as a
 // model without a cache must at every step; one token on a filled cache is a
-// cached decoding step. Multiply-adds count the products (the q, k, v and
-// output projections, q k^T, weights v, the MLP, the logits) from the sizes of
-// the matrices multiplied; elementwise work (LayerNorm, softmax, GELU) grows
-// like the products' row count and is left out.
+// cached decoding step. Multiply-adds count the matrix products (below);
+// elementwise work (LayerNorm, softmax, GELU) grows like the products' row
+// count and is left out.
 #pragma once
 
 #include <cstdint>
@@ -42,5 +41,12 @@ struct Extension {
 
 // Throws std::invalid_argument unless 1 <= m, t + m <= T and every token is in 0..V-1.
 Extension extend(const Transformer<float>& model, const std::vector<int>& tokens, KVCache& cache);
+
+// The multiply-adds of extend()'s products for m new tokens when the sequence
+// then holds t (1 <= m <= t), from the sizes of the matrices it multiplies:
+// per layer 3 m D^2 (q, k, v), m t D (q k^T, every head), m t K per head not
+// ablated (weights times values), m D^2 (output projection), 2 m D F (MLP);
+// then m D V (logits). Recomputing all t positions is m = t; a cached step, m = 1.
+std::int64_t multiply_adds(const Transformer<float>& model, int new_tokens, int length);
 
 }  // namespace atlas::model
