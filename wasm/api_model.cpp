@@ -15,6 +15,34 @@ val ModelHandle::with_model(Fn&& fn) const {
   });
 }
 
+namespace {
+
+val generation_to_js(const model::Generation& g) {
+  val characters = val::array();
+  for (const model::GeneratedCharacter& c : g.characters) {
+    val out = val::object();
+    out.set("character", c.character);
+    out.set("probability", c.probability);
+    out.set("samplingProbability", c.sampling_probability);
+    val layers = val::array();
+    for (const Matrix& layer : c.attention) layers.call<void>("push", matrix_to_js(layer));
+    out.set("attention", layers);
+    out.set("multiplyAddsCached", static_cast<double>(c.multiply_adds_cached));
+    out.set("multiplyAddsFull", static_cast<double>(c.multiply_adds_full));
+    out.set("difference", c.difference ? val(*c.difference) : val::null());
+    characters.call<void>("push", out);
+  }
+  val out = val::object();
+  out.set("prompt", strings_to_js(g.prompt));
+  out.set("characters", characters);
+  out.set("maxDifference", g.max_difference ? val(*g.max_difference) : val::null());
+  out.set("totalMultiplyAddsCached", static_cast<double>(g.total_multiply_adds_cached));
+  out.set("totalMultiplyAddsFull", static_cast<double>(g.total_multiply_adds_full));
+  return out;
+}
+
+}  // namespace
+
 val ModelHandle::load(const val& bytes) {
   return guarded([&] {
     model_ = std::make_unique<model::TrainedModel>(
@@ -46,13 +74,16 @@ val ModelHandle::meta() const {
   return with_model([](const model::TrainedModel& m) { return val(m.meta_json()); });
 }
 
-val ModelHandle::run(const std::string& text) const {
+val ModelHandle::run(const std::string& text, const val& mask) const {
   return with_model([&](const model::TrainedModel& m) {
-    const model::ModelRun r = m.run(text);
+    const bool masked = !mask.isNull();
+    const Matrix blocked = masked ? matrix_from_js(mask, "mask") : Matrix();
+    const model::ModelRun r = m.run(text, masked ? &blocked : nullptr);
     val out = val::object();
     out.set("tokens", strings_to_js(r.characters));
     out.set("unknown", strings_to_js(r.unknown));
     out.set("loss", r.loss);
+    out.set("losses", vector_to_js(Vector(Eigen::Map<const Vector>(r.losses.data(), static_cast<Eigen::Index>(r.losses.size())))));
     out.set("attention", layers_to_js(r.attention));
     val heads = val::array();
     for (const auto& h : r.heads) heads.call<void>("push", head_to_js(h));
@@ -69,6 +100,23 @@ val ModelHandle::run(const std::string& text) const {
     words.set("attention", layers_to_js(r.words.attention));
     out.set("words", words);
     return out;
+  });
+}
+
+val ModelHandle::logits(const std::string& text) const {
+  return with_model([&](const model::TrainedModel& m) { return matrix_to_js(m.logits(text)); });
+}
+
+val ModelHandle::generate(const std::string& prompt, const val& options) const {
+  return with_model([&](const model::TrainedModel& m) {
+    model::GenerateOptions o;
+    o.steps = options["steps"].as<int>();
+    o.temperature = options["temperature"].as<double>();
+    o.top_k = options["topK"].as<int>();
+    o.seed = seed_from_js(options["seed"]);
+    o.cache = options["cache"].as<bool>();
+    o.compare = options["compare"].as<bool>();
+    return generation_to_js(m.generate(prompt, o));
   });
 }
 

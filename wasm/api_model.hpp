@@ -1,6 +1,7 @@
 // The shipped character model as an Embind class (docs/api.md, "The trained model").
-// Each method returns a plain object, or {error: message} which the facade
-// (wasm/js/model-api.js) throws; no math here.
+// Each method returns a plain object, or {error: message} (and `field` when
+// the core names the argument at fault) which the facade (wasm/js/model-api.js)
+// throws; no math here.
 #pragma once
 
 #include <memory>
@@ -15,7 +16,10 @@ class ModelHandle {
   val load(const val& bytes);  // Uint8Array of a model file -> {ok} or {error}
   val config() const;          // {layers, heads, dModel, context, mlp, parameters, vocab: string[], unknownSymbol}
   val meta() const;            // the meta record's JSON text
-  val run(const std::string& text) const;
+  val run(const std::string& text, const val& mask) const;  // mask: a Matrix or null
+  val logits(const std::string& text) const;
+  // options: {steps, temperature, topK, seed, cache, compare}, the facade's defaults filled in
+  val generate(const std::string& prompt, const val& options) const;
   val query_key(const std::string& text, int layer, int head) const;
 
  private:

@@ -1,9 +1,11 @@
 // The trained-model API (docs/api.md): core.loadModel(attentionAtlasModel),
 // where the global attentionAtlasModel comes from dist/atlas-model.js (a
 // classic script, loaded only when a trained view first opens), or a
-// Uint8Array of a model file. m.run(text) returns every head's attention on
-// the text with its scores; m.queryKey(text, layer, head) the head's queries
-// and keys in one plane.
+// Uint8Array of a model file. m.run(text, { mask }) returns every head's
+// attention on the text with its scores; m.queryKey(text, layer, head) the
+// head's queries and keys in one plane; m.logits(text) the next-character
+// scores; m.generate(prompt, options) continues the prompt with the KV cache.
+// Every Error about an argument carries it in error.field (docs/api.md).
 import * as arg from './args.js';
 import { unwrap } from './unwrap.js';
 
@@ -33,7 +35,7 @@ function modelBytes(source) {
   throw fileError('loadModel needs the attentionAtlasModel object of atlas-model.js or the Uint8Array of a model file');
 }
 
-export function modelApi(raw) {
+export function modelApi(raw, limits) {
   return {
     loadModel(source) {
       const handle = new raw.ModelHandle();
@@ -60,8 +62,32 @@ export function modelApi(raw) {
       return {
         config,
         meta,
-        // text (2..context characters) -> { tokens, unknown, loss, attention, heads, words }
-        run(text) { return unwrap(live().run(arg.text(text, 'text')), 'text'); },
+        // text (2..context characters), options { mask: n x n Matrix, 1 = blocked }
+        //   -> { tokens, unknown, loss, losses, attention, heads, words }
+        run(text, options) {
+          const o = arg.options(options, 'options');
+          const mask = o.mask === undefined || o.mask === null ? null : arg.matrix(o.mask, 'mask');
+          return unwrap(live().run(arg.text(text, 'text'), mask), 'text');
+        },
+        // text (1..context characters) -> Matrix (n x V): row t scores the character after position t
+        logits(text) { return unwrap(live().logits(arg.text(text, 'text')), 'text'); },
+        // prompt, { steps = 40, temperature = 1, topK = all, seed = 1, cache = true, compare = true }
+        //   -> { prompt, characters: [{ character, probability, samplingProbability, attention,
+        //        multiplyAddsCached, multiplyAddsFull, difference }], maxDifference,
+        //        totalMultiplyAddsCached, totalMultiplyAddsFull } (docs/api.md)
+        generate(prompt, options) {
+          const o = arg.options(options, 'options');
+          const vocab = config.vocab.length + 1; // with the unknown symbol
+          const settings = {
+            steps: arg.integer(o.steps ?? 40, 'steps', 1, config.context),
+            temperature: arg.number(o.temperature ?? 1, 'temperature'),
+            topK: arg.integer(o.topK ?? vocab, 'topK', 1, vocab),
+            seed: arg.seed(o.seed ?? 1, limits),
+            cache: arg.boolean(o.cache ?? true, 'cache'),
+            compare: arg.boolean(o.compare ?? true, 'compare'),
+          };
+          return unwrap(live().generate(arg.text(prompt, 'prompt'), settings), 'prompt');
+        },
         // -> { queries (n x 2), keys (n x 2), explained }
         queryKey(text, layerIndex, headIndex) {
           return unwrap(live().queryKey(arg.text(text, 'text'), layer(layerIndex), head(headIndex)), 'text');

@@ -1,0 +1,100 @@
+// m.generate, m.logits and m.run's mask on the shipped model through the JS
+// API (docs/api.md): the KV cache agrees with recomputing, a seed repeats,
+// temperature 0 is the argmax of m.logits, the multiply-adds grow as the
+// cache says, and each bad option is an Error whose field names it.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { loadCore } from './load.mjs';
+
+const require = createRequire(import.meta.url);
+const shipped = require('../../dist/atlas-model.js');
+const core = await loadCore();
+const model = core.loadModel(shipped);
+const PROMPT = 'It is a truth universally acknowledged, that a single man';
+const text = (g) => g.characters.map((c) => c.character).join('');
+
+function argmaxOfLastRow({ rows, cols, data }) {
+  let best = 0;
+  for (let j = 1; j < cols; j++) if (data[(rows - 1) * cols + j] > data[(rows - 1) * cols + best]) best = j;
+  return best;
+}
+
+test('generate continues the prompt with the cache, within 1e-5 of recomputing every step', () => {
+  const g = model.generate(PROMPT, { steps: 40, seed: 3 });
+  assert.equal(g.characters.length, 40);
+  assert.deepEqual(g.prompt, [...PROMPT]);
+  assert.ok(g.maxDifference <= 1e-5, `max difference ${g.maxDifference}`);
+  assert.equal(g.maxDifference, Math.max(...g.characters.map((c) => c.difference)));
+  g.characters.forEach((c, k) => {
+    const seen = PROMPT.length + k;
+    assert.equal(c.attention.length, model.config.layers);
+    for (const layer of c.attention) {
+      assert.equal(layer.rows, model.config.heads);
+      assert.equal(layer.cols, seen);
+    }
+    if (k > 0) assert.ok(c.multiplyAddsCached < c.multiplyAddsFull / 10, `step ${k}`);
+    assert.ok(c.probability > 0 && c.probability <= 1);
+  });
+  assert.equal(g.characters[0].multiplyAddsCached, g.characters[0].multiplyAddsFull); // the first step runs the whole prompt
+});
+
+test('the same seed gives the same continuation; temperature 0 follows the argmax of m.logits', () => {
+  assert.equal(text(model.generate(PROMPT, { steps: 30, seed: 9 })), text(model.generate(PROMPT, { steps: 30, seed: 9 })));
+  const greedy = model.generate(PROMPT, { steps: 20, temperature: 0, compare: false });
+  let so = PROMPT;
+  for (const c of greedy.characters) {
+    const best = argmaxOfLastRow(model.logits(so));
+    assert.equal(c.character, best === 0 ? model.config.unknownSymbol : model.config.vocab[best - 1]);
+    assert.equal(c.difference, null);
+    so += c.character;
+  }
+  assert.equal(text(model.generate(PROMPT, { steps: 20, temperature: 0, cache: false, compare: false })), text(greedy));
+});
+
+test('logits has a row per character and a column per token', () => {
+  const L = model.logits('Emma');
+  assert.equal(L.rows, 4);
+  assert.equal(L.cols, model.config.vocab.length + 1);
+});
+
+test('run with a mask of zeros is run without one; a blocked key has weight 0', () => {
+  const sentence = 'She was the youngest of the two daughters.';
+  const n = [...sentence].length;
+  const plain = model.run(sentence);
+  const zeros = model.run(sentence, { mask: { rows: n, cols: n, data: new Float64Array(n * n) } });
+  assert.equal(zeros.loss, plain.loss);
+  assert.deepEqual([...zeros.losses], [...plain.losses]);
+  const data = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j + 4 <= i; j++) data[i * n + j] = 1; // a window of 4
+  const windowed = model.run(sentence, { mask: { rows: n, cols: n, data } });
+  for (const layer of windowed.attention) {
+    for (const A of layer) for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (data[i * n + j]) assert.equal(A.data[i * n + j], 0);
+  }
+  assert.notEqual(windowed.loss, plain.loss);
+});
+
+test('every bad option is an Error naming its field', () => {
+  const fieldOf = (fn) => {
+    try {
+      fn();
+    } catch (error) {
+      return error.field;
+    }
+    return 'no error';
+  };
+  const long = 'a'.repeat(model.config.context);
+  assert.equal(fieldOf(() => model.generate(long, { steps: 1 })), 'prompt');
+  assert.equal(fieldOf(() => model.generate('caf\u00e9 ~', { steps: 1 })), 'prompt');
+  assert.equal(fieldOf(() => model.generate(42)), 'prompt');
+  assert.equal(fieldOf(() => model.generate('a'.repeat(100), { steps: 29 })), 'steps');
+  assert.equal(fieldOf(() => model.generate('abc', { steps: 1.5 })), 'steps');
+  assert.equal(fieldOf(() => model.generate('abc', { temperature: -1 })), 'temperature');
+  assert.equal(fieldOf(() => model.generate('abc', { topK: 0 })), 'topK');
+  assert.equal(fieldOf(() => model.generate('abc', { topK: model.config.vocab.length + 2 })), 'topK');
+  assert.equal(fieldOf(() => model.generate('abc', { cache: 'yes' })), 'cache');
+  assert.equal(fieldOf(() => model.run('abc', { mask: { rows: 2, cols: 2, data: [0, 0, 0, 0] } })), 'mask');
+  assert.equal(fieldOf(() => model.logits('')), 'text');
+  assert.throws(() => model.generate('a'.repeat(100), { steps: 29 }), /steps must be 1 to 28: the prompt has 100 characters/);
+  assert.equal(model.generate('abc', { steps: 2 }).characters.length, 2); // the model still works
+});
