@@ -4,9 +4,10 @@
 // headless Chromium, the time from navigation until figures are drawn and the
 // input-to-frame time of every slider swept across its range; (3) what the page
 // downloads, what each later stage adds, and every file of dist/, raw and gzipped; (4) training speed
-// (bench/train.mjs). Benchmarks are not tests:
+// (bench/train.mjs); (5) generating text with and without the KV cache (bench/generate.mjs).
+// Benchmarks are not tests:
 // they print numbers, they assert nothing.
-//   node bench/run.mjs [--dist=DIR] [--native=PATH] [--only=attention,tiled,browser,sizes,training]
+//   node bench/run.mjs [--dist=DIR] [--native=PATH] [--only=attention,tiled,browser,sizes,training,generation]
 //                      [--sections=patterns,distance]
 // --dist/--native let the same bench measure another build (a "before" copy).
 // --only picks parts; 'browser' is both 'load' and 'sliders', which can also be
@@ -18,12 +19,13 @@ import { browserBench } from './browser.mjs';
 import { distSizes, fileSize, stageSizes } from './sizes.mjs';
 import { trainingBench } from './train.mjs';
 import { tiledBench } from './tiled.mjs';
+import { generationBench } from './generate.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const flags = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const dist = resolve(flags.dist || join(root, 'dist'));
 const nativeBin = resolve(flags.native || join(root, 'build/native/atlas_bench'));
-const only = new Set((flags.only || 'attention,tiled,browser,sizes,training').split(',')
+const only = new Set((flags.only || 'attention,tiled,browser,sizes,training,generation').split(',')
   .flatMap((part) => (part === 'browser' ? ['load', 'sliders'] : [part])));
 const sections = flags.sections ? flags.sections.split(',') : null;
 const SIZES = [64, 512, 1024];
@@ -117,6 +119,7 @@ try {
   const firstPaint = browserParts.length ? printBrowser(await browserBench(dist, { parts: browserParts, sections })) : null;
   if (only.has('sizes')) printSizes(firstPaint);
   if (only.has('training')) await trainingBench();
+  if (only.has('generation')) await generationBench();
 } catch (error) {
   console.error(`bench failed: ${error.stack || error}`);
   process.exitCode = 1;

@@ -1,6 +1,6 @@
 // Page entry: loads the attention core once, then starts each section when it
 // comes near the viewport (so a long article does not compute every figure up
-// front). Each section module exports { id, init(root, core) }; adding a
+// front). Each section module exports { id, init(root, core, { loadModel }) }; adding a
 // section = one partial in site/sections/ + one module in ./sections/ + one
 // line in ./sections/index.js.
 //
@@ -111,7 +111,7 @@ async function main() {
     startWhenNear(root, near[k], () => {
       try {
         addViewControl(root); // before the section binds its controls: the view is one of them
-        section.init(root, core);
+        section.init(root, core, { loadModel }); // loadModel: for a section drawn from the trained model (16)
         mountTrained(root, core, loadModel);
         addSectionTools(root, controlsOf(root), { embed: Boolean(embedTemplate) });
         addFigureTools(root, controlsOf(root));

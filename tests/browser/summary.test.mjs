@@ -10,7 +10,8 @@ before(async () => { browser = await openBrowser(); });
 after(async () => { await browser.close(); });
 
 const SECTION_IDS = ['self-attention', 'patterns', 'multi-head', 'positional-encoding', 'position-effect', 'causal',
-  'cross-attention', 'head-roles', 'distance', 'layers', 'entropy', 'flow', 'learn', 'rope', 'grouped-query', 'tiling', 'windows'];
+  'cross-attention', 'head-roles', 'distance', 'layers', 'entropy', 'flow', 'learn', 'rope', 'grouped-query', 'kv-cache',
+  'tiling', 'windows'];
 test('the summary links to every section in order, and every link points to an existing section', async () => {
   const { page, errors, outside } = await browser.open('file');
   const links = await page.locator('#summary .summary-list a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));

@@ -4,7 +4,7 @@
 // Labels make spaces visible (·) so a character heatmap shows every position, and
 // a character the model does not know (run.unknown) shows as the one symbol it
 // reads instead (�), as the note beside the text says; words keep their spelling.
-const visible = (s) => s.replace(/ /g, '·').replace(/\n/g, '⏎');
+export const visible = (s) => s.replace(/ /g, '·').replace(/\n/g, '⏎');
 const UNKNOWN_LABEL = '\uFFFD';
 
 export function byUnit(run, unit) {

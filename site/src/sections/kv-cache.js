@@ -1,0 +1,124 @@
+// Section 16, generating with a KV cache: prompt and sampling settings ->
+// m.generate on the trained Austen model (one call: the characters, each
+// one's attention rows per layer, the multiply-adds with and without the
+// cache, the largest cached-vs-recomputed difference, all computed by the
+// core) -> the attention of each generated character over what came before
+// it, and the work per character. The weights load on the first Generate
+// (trained/load.js, the loader the trained views share); afterwards every
+// change of a control generates again.
+import { bindControls } from '../ui/controls.js';
+import { heatmap } from '../charts/heatmap.js';
+import { lineChart } from '../charts/line.js';
+import { newSeed } from '../ui/seed.js';
+import { aboutText, badgeText } from '../trained/badge.js';
+import { visible, headName } from '../trained/units.js';
+
+const inMillions = (n) => n / 1e6; // the core's counts, in the chart's unit
+const millions = (n) => `${inMillions(n).toFixed(2)} M`;
+
+// Row k of the figure: the weights of generated character k's query over the
+// positions it saw (copied into place; later positions stay 0 and are hatched).
+function attentionRows(g, layer, head) {
+  const steps = g.characters.length;
+  const cols = g.prompt.length + steps;
+  const data = new Float64Array(steps * cols);
+  const blocked = new Float64Array(steps * cols).fill(1);
+  g.characters.forEach((c, k) => {
+    const weights = c.attention[layer];
+    data.set(weights.data.subarray(head * weights.cols, (head + 1) * weights.cols), k * cols);
+    blocked.fill(0, k * cols, k * cols + weights.cols);
+  });
+  return { matrix: { rows: steps, cols, data }, blocked: { rows: steps, cols, data: blocked } };
+}
+
+export default {
+  id: 'kv-cache',
+  init(root, core, { loadModel }) {
+    const chart = (name) => root.querySelector(`[data-chart="${name}"]`);
+    const attention = heatmap(chart('kv-attention'), {
+      rowTitle: 'generated character (query)', colTitle: 'position read (key)', maxCell: 16, maxHeight: 640,
+      readout: (c) => `generated “${c.rowLabel}” (character ${c.row + 1}) takes ${(c.value * 100).toFixed(1)}% from “${c.colLabel}” (position ${c.col + 1})`,
+      hint: 'Hover over a cell (or focus the chart and use the arrow keys) to read a weight.',
+    });
+    const work = lineChart(chart('kv-work'), {
+      xTitle: 'characters read (sequence length)', yTitle: 'million multiply-adds per character', format: '.4f', markers: true,
+    });
+    const button = root.querySelector('[data-action="generate"]');
+    const status = root.querySelector('[data-generate-status]');
+    const generated = root.querySelector('[data-generated]');
+    const check = root.querySelector('[data-kv-check]');
+    const attentionTitle = root.querySelector('[data-kv-title]');
+    let m = null;
+
+    let last = { key: '', g: null }; // the latest generation: a new layer or head only redraws it
+
+    function generate(state) {
+      const key = JSON.stringify([state.prompt, state.steps, state.temperature, state.topK, state.seed]);
+      if (key !== last.key) {
+        last = { key, g: m.generate(state.prompt, { steps: state.steps, temperature: state.temperature, topK: state.topK, seed: state.seed }) };
+      }
+      return last.g;
+    }
+
+    function draw(state) {
+      let g;
+      try {
+        g = generate(state);
+      } catch (error) {
+        controls.error(error.field && error.field in state ? error.field : 'prompt', error.message);
+        return;
+      }
+      controls.clearErrors();
+      const layer = Number(state.layer);
+      const head = Number(state.head);
+      const labels = [...g.prompt, ...g.characters.map((c) => c.character)].map(visible);
+      attention.update({
+        ...attentionRows(g, layer, head),
+        rowLabels: labels.slice(g.prompt.length),
+        colLabels: labels,
+        rowNotes: g.characters.map((c) => `p ${c.probability.toFixed(2)}`),
+      });
+      attentionTitle.textContent = `${headName(layer, head)}: each generated character’s weights`;
+      const prompt = document.createElement('span');
+      prompt.textContent = g.prompt.join('');
+      const continuation = document.createElement('mark');
+      continuation.textContent = g.characters.map((c) => c.character).join('');
+      generated.replaceChildren(prompt, continuation);
+      work.update({
+        x: g.characters.map((c, k) => g.prompt.length + k),
+        series: [
+          { name: 'without a cache (recompute every position)', values: Float64Array.from(g.characters, (c) => inMillions(c.multiplyAddsFull)) },
+          { name: 'with the KV cache', values: Float64Array.from(g.characters, (c) => inMillions(c.multiplyAddsCached)) },
+        ],
+      });
+      check.textContent = `Over all ${g.characters.length} steps: ${millions(g.totalMultiplyAddsCached)} multiply-adds with the cache, `
+        + `${millions(g.totalMultiplyAddsFull)} without. Largest difference between the cached and the recomputed logits and `
+        + `attention weights: ${g.maxDifference.toExponential(1)} (float32 rounding).`;
+    }
+
+    const controls = bindControls(root, (name, state) => { if (m) draw(state); });
+    root.querySelector('[data-action="reseed"]').addEventListener('click', () => controls.set('seed', newSeed()));
+
+    async function start() {
+      button.disabled = true;
+      status.textContent = 'Loading the trained model…';
+      try {
+        m = await loadModel();
+      } catch (error) {
+        status.textContent = `The trained model could not be loaded (${error.message}).`;
+        status.dataset.state = 'error';
+        button.disabled = false;
+        return;
+      }
+      root.querySelectorAll('[data-model-badge]').forEach((el) => { el.textContent = badgeText(m); });
+      root.querySelectorAll('[data-model-about]').forEach((el) => { el.textContent = aboutText(m); });
+      status.textContent = '';
+      button.textContent = 'Generate again';
+      button.disabled = false;
+      root.querySelectorAll('[data-kv-figure]').forEach((figure) => { figure.hidden = false; }); // empty until now
+      draw(controls.state);
+      root.dataset.generated = 'true';
+    }
+    button.addEventListener('click', () => (m ? draw(controls.state) : start()));
+  },
+};

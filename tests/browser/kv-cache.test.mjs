@@ -1,0 +1,93 @@
+// Section 16 in a real Chromium: the Austen model loads on the first Generate
+// (not before), the continuation, its attention rows and the work per
+// character are the core's own numbers (m.generate in the page), the check
+// reports the largest cached-vs-recomputed difference, the controls redraw,
+// asking for more than the context is refused next to "Characters to
+// generate", and it all works over http with the strict CSP and from file://.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openBrowser, showSection, setValue, tableNumbers } from './harness.mjs';
+
+// The numbers of a figure's "Show numbers" table; small weights print as 1.8e−5, with d3's minus sign.
+async function numbers(figure) {
+  await tableNumbers(figure); // opens the table
+  return figure.locator('.numbers table').first().locator('tbody tr')
+    .evaluateAll((rows) => rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent.replace('\u2212', '-')))));
+}
+
+let browser;
+before(async () => { browser = await openBrowser(); });
+after(async () => { await browser.close(); });
+
+const DEFAULTS = { prompt: 'It is a truth universally acknowledged, that a single man', steps: 60, temperature: 0.8, topK: 10, seed: 1 };
+
+// What the page's own core generates for these settings (the expected numbers).
+function expected(page, settings, layer, head) {
+  return page.evaluate(async ({ s, layer: l, head: h }) => {
+    const core = await window.createAttentionCore({ full: true });
+    const m = core.loadModel(window.attentionAtlasModel);
+    const g = m.generate(s.prompt, { steps: s.steps, temperature: s.temperature, topK: s.topK, seed: s.seed });
+    m.dispose();
+    return {
+      text: g.characters.map((c) => c.character).join(''),
+      last: Array.from(g.characters[g.characters.length - 1].attention[l].data.subarray(h * (s.prompt.length + s.steps - 1), (h + 1) * (s.prompt.length + s.steps - 1))),
+      maxDifference: g.maxDifference,
+      full: g.characters.map((c) => c.multiplyAddsFull),
+      cached: g.characters.map((c) => c.multiplyAddsCached),
+    };
+  }, { s: settings, layer, head });
+}
+
+for (const mode of ['http', 'file']) {
+  test(`kv-cache (${mode}): Generate loads the model, draws the core's continuation, attention and work, and refuses too many characters`, async () => {
+    const { page, errors, outside } = await browser.open(mode, mode === 'http' ? { csp: true } : {});
+    const requests = [];
+    page.on('request', (r) => { if (r.url().endsWith('atlas-model.js')) requests.push(r.url()); });
+    const section = await showSection(page, 'kv-cache');
+    assert.deepEqual(requests, [], 'no request for the model before Generate');
+    await section.locator('[data-action="generate"]').click();
+    await page.waitForFunction(() => document.getElementById('kv-cache').dataset.generated === 'true', null, { timeout: 60000 });
+    assert.equal(requests.length, 1);
+
+    const want = await expected(page, DEFAULTS, 2, 0);
+    const shown = await section.locator('[data-generated]').textContent();
+    assert.equal(shown, DEFAULTS.prompt + want.text);
+    assert.match(await section.locator('figcaption .provenance').first().textContent(), /^Trained model: 3 layers × 4 heads/);
+    const check = await section.locator('[data-kv-check]').textContent();
+    assert.match(check, new RegExp(`Largest difference .*: ${want.maxDifference.toExponential(1).replace('+', '\\+')}`));
+    assert.ok(want.maxDifference <= 1e-5);
+
+    const attentionFigure = section.locator('figure').nth(0);
+    const rows = await numbers(attentionFigure);
+    assert.equal(rows.length, DEFAULTS.steps);
+    const lastRow = rows[rows.length - 1].slice(0, 20); // the table shows the first columns: the prompt's
+    lastRow.forEach((v, j) => assert.ok(Math.abs(v - want.last[j]) < 5e-3, `last row, key ${j}: ${v} vs ${want.last[j]}`));
+
+    const workFigure = section.locator('figure').nth(1);
+    const work = await tableNumbers(workFigure);
+    assert.equal(work.length, DEFAULTS.steps);
+    work.forEach(([full, cached], k) => {
+      assert.ok(Math.abs(full - want.full[k] / 1e6) < 1e-4 && Math.abs(cached - want.cached[k] / 1e6) < 1e-4, `step ${k}: ${full}, ${cached}`);
+    });
+    assert.ok(want.full.every((f, k) => k === 0 || want.cached[k] < f / 10), 'a cached step costs far less than recomputing');
+
+    await section.locator('select[name="head"]').selectOption('1');
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+    const head2 = await expected(page, DEFAULTS, 2, 1);
+    const rows2 = await numbers(attentionFigure);
+    assert.ok(Math.abs(rows2[rows2.length - 1][0] - head2.last[0]) < 5e-3, 'the head control redraws');
+
+    await setValue(section.locator('input[name="steps"]'), '100');
+    const error = section.locator('[data-error-for="steps"]');
+    await error.waitFor({ state: 'visible' });
+    assert.match(await error.textContent(), /prompt plus continuation must fit the model's context of 128 characters/);
+
+    await setValue(section.locator('input[name="steps"]'), '20');
+    await section.locator('[data-error-for="steps"]').waitFor({ state: 'hidden' });
+    await setValue(section.locator('input[name="prompt"]'), 'Caf\u00e9 society');
+    await section.locator('[data-error-for="prompt"]').waitFor({ state: 'visible' });
+    assert.match(await section.locator('[data-error-for="prompt"]').textContent(), /does not know/);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(outside, []);
+  });
+}
