@@ -41,7 +41,7 @@ export function windowsTrained(el, core) {
     el.querySelectorAll('[data-passage]').forEach((p) => { p.hidden = p.dataset.passage !== String(state.passage); });
     const text = el.querySelector(`[data-passage="${state.passage}"]`).textContent;
     const n = Array.from(text).length;
-    const sinks = state.modelSinks;
+    const sinks = Number(state.modelSinks); // a <select>: its state is the option's string
     const full = m.run(text);
     // A model API without masks ignores the option and would draw the full loss for every window.
     if (full.losses == null) throw new Error('this build of the model cannot run under a mask (m.run(text, { mask }))');
