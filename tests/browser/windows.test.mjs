@@ -51,8 +51,7 @@ for (const mode of ['http', 'file']) {
 
 // m.run(text, { mask }) comes with the model's masked run (core/model, its binding and facade);
 // a build without it says so beside the passage instead of drawing the full loss for every window.
-const maskedRun = /losses/.test(await readFile(new URL('../../wasm/js/model-api.js', import.meta.url), 'utf8'));
-test('windows: the trained model on held-out text, full, windowed and with sinks', { skip: !maskedRun && 'this build has no m.run(text, { mask })' }, async () => {
+test('windows: the trained model on held-out text, full, windowed and with sinks', async () => {
   const { page, errors, outside } = await browser.open('http');
   const section = await showSection(page, 'windows');
   for (const k of [1, 2, 3, 4]) {
