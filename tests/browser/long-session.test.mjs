@@ -112,6 +112,9 @@ test('60 s of live training keep the JS heap within the timeline’s cap', async
     const kept = Number(await section.locator('input[name="snapshot"]').getAttribute('max')) + 1;
     return { heapBytes: usedSize, kept, step: Number(await page.evaluate(() => document.getElementById('learn').dataset.step)) };
   };
+  // Train for the whole minute, as fast as it can: no pause at a step, so the timeline fills and thins.
+  await section.locator('input[name="until"]').fill('0');
+  await section.locator('select[name="speed"]').selectOption('0');
   const start = await measure();
   await section.locator('[data-action="start"]').click();
   const checkpoints = [];

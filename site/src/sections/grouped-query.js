@@ -46,7 +46,17 @@ export default {
     const line = root.querySelector('[data-gq="cache"]');
     const readWords = wordReader(core);
 
+    // g can be at most h: the slider ends at h, and a g the browser clamped on a new h is sent on.
+    const kvSlider = root.querySelector('input[name="kvHeads"]');
+
     function drawHeads(changed, state) {
+      if (kvSlider.max !== String(state.heads)) {
+        kvSlider.max = String(state.heads);
+        if (Number(kvSlider.value) !== Number(state.kvHeads)) {
+          kvSlider.dispatchEvent(new Event('input', { bubbles: true }));
+          return;
+        }
+      }
       const words = readWords(changed, state, controls);
       if (!words) return;
       try {
@@ -61,7 +71,10 @@ export default {
       }
     }
 
+    const cacheKvInput = root.querySelector('input[name="cacheKvHeads"]');
+
     function drawCache(changed, state) {
+      if (cacheKvInput.max !== String(state.cacheHeads)) cacheKvInput.max = String(state.cacheHeads); // g <= h
       const preset = PRESETS[state.preset];
       if (changed === 'preset' && preset) {
         // Each field's input event redraws (in the next frame: ui/frame.js).
