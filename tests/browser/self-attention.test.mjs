@@ -19,7 +19,7 @@ for (const mode of ['http', 'file']) {
 
     const sentence = section.locator('input[name="sentence"]');
     await sentence.fill('attention is all you need');
-    await page.waitForFunction(() => document.querySelectorAll('#self-attention g.cell').length === 25);
+    await page.waitForFunction(() => document.querySelectorAll('#self-attention [data-chart="weights"] g.cell').length === 25);
     assert.deepEqual(await chart.locator('.row-labels text').allTextContents(), ['attention', 'is', 'all', 'you', 'need']);
 
     const before = await cellTexts(chart);
