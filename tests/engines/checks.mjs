@@ -128,8 +128,20 @@ async function steadyDrawing(page, id) {
   throw new Error(`section ${id} never stopped redrawing`);
 }
 
+// A section whose figure is drawn on demand (section 16 loads the model on its Generate button)
+// is started first: its controls redraw once there is a figure.
+const pressGenerate = (id) => {
+  const button = document.querySelector(`#${id} [data-action="generate"]`);
+  if (button) button.click();
+  return Boolean(button);
+};
+
 async function controlRedraws(page, id) {
   await page.evaluate(scrollTo, id);
+  const empty = await page.evaluate(drawing, { id });
+  if (await page.evaluate(pressGenerate, id)) {
+    await page.waitFor(drawing, { id, unlike: empty }, { timeout: LONG, what: `section ${id} to draw after its button` });
+  }
   const before = await steadyDrawing(page, id);
   const moved = await page.evaluate(moveControl, id);
   assert.ok(moved, `section ${id} has a control this test can move`);
