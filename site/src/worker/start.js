@@ -18,6 +18,7 @@ import { trainerLoop } from './loop.js';
 import { pagePort } from './page-port.js';
 import { coreWorkerSource } from './core-source.js';
 import { loadFullCore } from '../full-core.js';
+import { isSingleFile } from '../ui/url-state.js';
 
 const READY_MS = 15000;
 const PAGE_SLICE_MS = 8;
@@ -83,7 +84,8 @@ function fromWorker(mode, worker, onMessage) {
 }
 
 export async function startTrainer(core, onMessage) {
-  const file = await tryWorker(() => fileWorker(core.engine));
+  // The single file has no trainer-worker.js beside it: asking for one only logs a failed load.
+  const file = isSingleFile() ? null : await tryWorker(() => fileWorker(core.engine));
   if (file) return fromWorker('worker', file, onMessage);
   const full = await loadFullCore(core);
   const blob = await tryWorker(() => blobWorker(full.engine));
