@@ -72,7 +72,7 @@ export function addEmbedButton(section, values = () => ({})) {
   if (isSingleFile()) {
     details.append(el('p', 'embed-note', 'This is the single-file Atlas: a frame cannot show one section of it. '
       + 'Embeds need the Atlas folder (dist/, with embed.html) on a web server or in your course’s files: put '
-      + 'that folder’s address in front of the frame’s address below (src="https://…/embed.html?…").'));
+      + 'that folder’s address in front of embed.html in the frame’s address below.'));
   } else if (window.location.protocol === 'file:') {
     details.append(el('p', 'embed-note', 'This copy is opened from a file, so the address below works only '
       + 'on this computer. Put the Atlas folder on a web server (or in your course’s files) and use that address.'));
