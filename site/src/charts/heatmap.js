@@ -62,29 +62,9 @@ import { set, setIfChanged, setText } from './writes.js';
 import { gridMove } from './keys.js';
 import { onThemeChange } from './theme-watch.js';
 import { trackWidth } from './width.js';
+import { labelSpace, fitLabel, numbersFit, indexLabels } from './heatmap-labels.js';
 
 let nextId = 0;
-
-const LABEL_SPACE = 120; // px at most for the row labels (and the column labels' height)
-
-function labelSpace(labels, perChar) {
-  const longest = labels.reduce((m, l) => Math.max(m, String(l).length), 1);
-  return Math.min(LABEL_SPACE, 10 + longest * perChar);
-}
-
-// A label longer than the label space holds is shortened with an ellipsis, so it is
-// never cut at the chart's edge nor drawn over the axis title; the readout and the
-// "Show numbers" table keep it whole.
-function fitLabel(label, perChar) {
-  const text = String(label);
-  const chars = Math.floor((LABEL_SPACE - 10) / perChar);
-  return text.length <= chars ? text : `${text.slice(0, chars - 1)}…`;
-}
-
-// Numbers fit in a cell of `cell` px: ~6.5 px per character of 11 px text, plus a margin.
-const numbersFit = (texts, cell) => texts.reduce((m, t) => Math.max(m, t.length), 4) * 6.5 + 4 <= cell;
-
-const indexLabels = (n) => Array.from({ length: n }, (_, i) => String(i));
 
 export function heatmap(container, options = {}) {
   const opts = {
@@ -402,16 +382,4 @@ export function heatmap(container, options = {}) {
   });
 }
 
-// Links heatmaps of the same shape: pointing at (i, j) in one highlights (i, j)
-// in all the others, so one query/key pair can be compared across them.
-// charts: an array, or a function giving the current array (a grid whose panels
-// come and go); members: the charts to listen to (default: all of them; a grid
-// links each panel it adds).
-export function linkHover(charts, members = charts) {
-  const current = typeof charts === 'function' ? charts : () => charts;
-  members.forEach((chart) => chart.onHover((cell) => {
-    current().forEach((other) => {
-      if (other !== chart) other.highlight(cell ? cell.row : -1, cell ? cell.col : -1);
-    });
-  }));
-}
+export { linkHover } from './link-hover.js';
