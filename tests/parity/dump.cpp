@@ -71,6 +71,18 @@ int main() {
   atlas::Matrix heads(4, run.attention[1][0].size());
   for (int h = 0; h < 4; ++h) heads.row(h) = Eigen::Map<const Eigen::RowVectorXd>(run.attention[1][h].data(), run.attention[1][h].size());
   print("model_truth_layer1_heads", heads);
+  // The same sentence written twice: every position's loss and every head's
+  // attention, where the model's induction heads copy from the first copy.
+  const auto twice = model.run("It is a truth universally acknowledged. It is a truth universally acknowledged.");
+  atlas::Matrix twice_losses(1, static_cast<Eigen::Index>(twice.losses.size()));
+  for (std::size_t t = 0; t < twice.losses.size(); ++t) twice_losses(0, static_cast<Eigen::Index>(t)) = twice.losses[t];
+  print("model_twice_losses", twice_losses);
+  const auto cells = twice.attention[0][0].size();
+  atlas::Matrix twice_heads(static_cast<Eigen::Index>(twice.heads.size()), cells);
+  for (const auto& h : twice.heads)
+    twice_heads.row(h.layer * model.shape().heads + h.head) =
+        Eigen::Map<const Eigen::RowVectorXd>(twice.attention[static_cast<std::size_t>(h.layer)][static_cast<std::size_t>(h.head)].data(), cells);
+  print("model_twice_heads", twice_heads);
   print("model_truth_loss", atlas::Matrix::Constant(1, 1, run.loss), true);
   std::cout << "}\n";
   return 0;

@@ -24,6 +24,7 @@
 // The meta record keeps the curriculum, the loss curve, the held-out loss of the fp16 weights
 // as shipped, and the first three training batches with their losses, so a
 // test can show the committed weights come from this recipe.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -42,6 +43,7 @@
 #include "atlas/model/tasks.hpp"
 #include "atlas/model/model_file.hpp"
 #include "atlas/model/recipe.hpp"
+#include "atlas/model/text_repeats.hpp"
 #include "atlas/model/text_windows.hpp"
 #include "atlas/model/transformer.hpp"
 
@@ -51,6 +53,7 @@ namespace {
 
 using namespace atlas::model::recipe;
 constexpr int kRecordedBatches = 3;
+constexpr int kReportEvery = 500;
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -82,7 +85,8 @@ std::string number(double v, int digits = 4) {
 
 std::string phase_json(const Phase& p) {
   const WindowMix& m = p.mix;
-  return "{\"steps\":" + std::to_string(p.steps) + ",\"context\":" + std::to_string(m.context) + ",\"copyShare\":" + number(m.copy_share, 2) + ",\"repeatShare\":" +
+  return "{\"steps\":" + std::to_string(p.steps) + ",\"batch\":" + std::to_string(p.batch) + ",\"context\":" + std::to_string(m.context) +
+         ",\"copyShare\":" + number(m.copy_share, 2) + ",\"copyLength\":[" + std::to_string(m.copy_min) + "," + std::to_string(m.copy_max) + "],\"repeatShare\":" +
          number(m.repeat_share, 2) + ",\"repeatLength\":[" + std::to_string(m.repeat_min) + "," + std::to_string(m.repeat_max) + "],\"alphabet\":" + std::to_string(m.alphabet) + "}";
 }
 
@@ -150,12 +154,14 @@ int main(int argc, char** argv) {
   std::vector<float> grad, half_grad;
   std::ostringstream curve, first;
   std::vector<std::string> first_batches;
+  const auto repeats = text_repeat_windows(heldout, kTextRepeatPassages, kTextRepeatMin, kTextRepeatMax);
   const auto start = std::chrono::steady_clock::now();
   double running = 0;
   int running_count = 0;
   for (int step = 0; step < steps; ++step) {
     opt.settings().learning_rate = learning_rate(step, steps);
-    const auto batch = training_windows(train, kBatch, windows(step), atlas::mix_seed(kSeed, static_cast<std::uint64_t>(step)));
+    const Phase& p = phase(step);
+    const auto batch = training_windows(train, p.batch, p.mix, atlas::mix_seed(kSeed, static_cast<std::uint64_t>(step)));
     const double loss = parallel_loss_and_gradient(model, batch, grad, half_grad);
     if (!std::isfinite(loss)) throw std::runtime_error("the loss diverged at step " + std::to_string(step));
     clip_gradient_norm(grad, kClip);
@@ -170,12 +176,17 @@ int main(int argc, char** argv) {
     }
     running += loss;
     ++running_count;
-    if ((step + 1) % 250 == 0 || step + 1 == steps) {
+    if ((step + 1) % kReportEvery == 0 || step + 1 == steps) {
       const double held = held_out_loss(model, heldout, shape.context);
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      const BestHead full = best_induction(model, shape.context), part = best_induction(model, kCurriculum[0].mix.context);
-      std::fprintf(stderr, "step %5d  train %.3f  held-out %.3f  best induction %.2f (L%dH%d), at context %d %.2f  (%.0f s)\n", step + 1,
-                   running / running_count, held, full.score, full.layer, full.head, kCurriculum[0].mix.context, part.score, seconds);
+      const BestHead full = best_induction(model, shape.context);
+      const TextRepeatScores text = text_repeat_scores(model, repeats);
+      const auto best_text = std::max_element(text.induction.begin(), text.induction.end());
+      std::fprintf(stderr,
+                   "step %5d  train %.3f  held-out %.3f  induction: random %.2f (L%dH%d), text %.2f (L%ldH%ld)  text repeat %.3f -> %.3f (x%.2f)  (%.0f s)\n",
+                   step + 1, running / running_count, held, full.score, full.layer + 1, full.head + 1, *best_text,
+                   (best_text - text.induction.begin()) / shape.heads + 1, (best_text - text.induction.begin()) % shape.heads + 1, text.first_loss,
+                   text.second_loss, text.second_loss / text.first_loss, seconds);
       curve << (curve.tellp() > 0 ? "," : "") << "[" << step + 1 << "," << number(running / running_count) << "," << number(held) << "]";
       running = 0;
       running_count = 0;
@@ -185,15 +196,21 @@ int main(int argc, char** argv) {
   // Ship fp16, and record the loss of exactly what ships.
   for (float& p : model.parameters()) p = from_half(to_half(p));
   const double held = held_out_loss(model, heldout, shape.context);
+  const TextRepeatScores text = text_repeat_scores(model, repeats);
+  std::string induction;
+  for (double v : text.induction) induction += (induction.empty() ? "" : ",") + number(v, 6);
   std::string batches;
   for (std::size_t i = 0; i < first_batches.size(); ++i) batches += (i ? "," : "") + first_batches[i];
   std::ostringstream meta;
   meta << "{\"corpus\":\"Jane Austen, six novels\",\"source\":" << json_string(source)
        << ",\"heldOutRule\":\"the last two chapters of Persuasion, never trained on\""
-       << ",\"characters\":" << chars.size() << ",\"steps\":" << steps << ",\"seed\":" << kSeed << ",\"batch\":" << kBatch
+       << ",\"characters\":" << chars.size() << ",\"steps\":" << steps << ",\"seed\":" << kSeed
        << ",\"learningRate\":[" << kPeakRate << "," << kFinalRate << "],\"warmup\":" << kWarmup << ",\"curriculum\":" << curriculum_json()
        << ",\"parameters\":" << model.parameters().size() << ",\"heldOutLoss\":" << number(held, 6)
-       << ",\"heldOutBitsPerChar\":" << number(held / std::log(2.0)) << ",\"trainingSeconds\":" << number(seconds, 0)
+       << ",\"heldOutBitsPerChar\":" << number(held / std::log(2.0)) << ",\"textRepeats\":{\"passages\":" << kTextRepeatPassages
+       << ",\"length\":[" << kTextRepeatMin << "," << kTextRepeatMax << "],\"firstLoss\":" << number(text.first_loss, 6)
+       << ",\"secondLoss\":" << number(text.second_loss, 6) << ",\"induction\":[" << induction << "]}"
+       << ",\"trainingSeconds\":" << number(seconds, 0)
        << ",\"lossCurve\":[" << curve.str() << "],\"firstLosses\":[" << first.str() << "],\"firstBatches\":[" << batches << "]}";
   ModelFile file{shape, chars.joined(), meta.str(), model.parameters()};
   const std::vector<std::uint8_t> bytes = write_model_file(file);

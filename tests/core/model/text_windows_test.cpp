@@ -15,7 +15,7 @@ using namespace atlas::model;
 TEST_CASE("plain windows are consecutive slices of the text", "[model]") {
   std::vector<int> text(1000);
   std::iota(text.begin(), text.end(), 0);
-  const auto windows = training_windows(text, 20, WindowMix{32, 0.0, 0.0, 8, 15, 16}, 5);
+  const auto windows = training_windows(text, 20, WindowMix{32, 0.0, 8, 24, 0.0, 8, 15, 16}, 5);
   REQUIRE(windows.size() == 20);
   for (const auto& w : windows) {
     REQUIRE(w.size() == 32);
@@ -28,7 +28,7 @@ TEST_CASE("a repeated window holds a string of distinct characters of its alphab
   const std::vector<int> text(1000, outside);
   std::set<int> lengths, starts;
   for (std::uint64_t seed = 0; seed < 20; ++seed)
-    for (const auto& w : training_windows(text, 10, WindowMix{32, 0.0, 1.0, 8, 15, 16}, seed)) {
+    for (const auto& w : training_windows(text, 10, WindowMix{32, 0.0, 8, 24, 1.0, 8, 15, 16}, seed)) {
       int first = -1, count = 0;
       for (int i = 0; i < 32; ++i)
         if (w[static_cast<std::size_t>(i)] != outside) {
@@ -58,20 +58,28 @@ TEST_CASE("a repeated window holds a string of distinct characters of its alphab
 TEST_CASE("copied windows repeat a span of their own text later", "[model]") {
   std::vector<int> text(5000);
   std::iota(text.begin(), text.end(), 0);
-  for (const auto& w : training_windows(text, 20, WindowMix{128, 1.0, 0.0, 8, 15, 16}, 3)) {
+  std::set<int> spans;
+  for (const auto& w : training_windows(text, 40, WindowMix{128, 1.0, 32, 60, 0.0, 8, 15, 16}, 3)) {
     int breaks = 0;  // places where the window stops counting up by one
     for (std::size_t i = 1; i < w.size(); ++i) breaks += w[i] != w[i - 1] + 1;
     REQUIRE(breaks >= 1);
     REQUIRE(breaks <= 2);
-    REQUIRE(std::set<int>(w.begin(), w.end()).size() < w.size());  // some ids twice
+    // the text's ids are distinct, so the ids seen twice are exactly the copied span
+    const int twice = static_cast<int>(w.size() - std::set<int>(w.begin(), w.end()).size());
+    REQUIRE(twice >= 32);
+    REQUIRE(twice <= 60);
+    spans.insert(twice);
   }
+  REQUIRE(spans.size() > 10);  // many lengths
 }
 
 TEST_CASE("training windows refuse strings that do not fit", "[model]") {
   const std::vector<int> text(1000, 3);
-  REQUIRE_THROWS_AS(training_windows(text, 1, WindowMix{32, 0.0, 1.0, 8, 17, 40}, 1), std::invalid_argument);
-  REQUIRE_THROWS_AS(training_windows(text, 1, WindowMix{32, 0.0, 1.0, 8, 15, 12}, 1), std::invalid_argument);
-  REQUIRE_THROWS_AS(training_windows(text, 1, WindowMix{1000, 0.0, 0.0, 8, 15, 16}, 1), std::invalid_argument);
+  REQUIRE_THROWS_AS(training_windows(text, 1, WindowMix{32, 0.0, 8, 24, 1.0, 8, 17, 40}, 1), std::invalid_argument);
+  REQUIRE_THROWS_AS(training_windows(text, 1, WindowMix{32, 0.0, 8, 24, 1.0, 8, 15, 12}, 1), std::invalid_argument);
+  REQUIRE_THROWS_AS(training_windows(text, 1, WindowMix{1000, 0.0, 8, 24, 0.0, 8, 15, 16}, 1), std::invalid_argument);
+  REQUIRE_THROWS_AS(training_windows(text, 1, WindowMix{128, 0.5, 32, 65, 0.0, 8, 15, 16}, 1), std::invalid_argument);
+  REQUIRE_THROWS_AS(training_windows(text, 1, WindowMix{128, 0.5, 0, 8, 0.0, 8, 15, 16}, 1), std::invalid_argument);
 }
 
 TEST_CASE("distinct symbols are distinct until the pool runs out", "[model]") {

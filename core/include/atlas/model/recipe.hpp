@@ -16,12 +16,13 @@ namespace atlas::model::recipe {
 
 inline constexpr std::uint64_t kSeed = 1;
 inline constexpr int kCharacters = 81;  // 80 known + the unknown symbol
-inline constexpr int kBatch = 16, kWarmup = 200;
+inline constexpr int kWarmup = 200;
 inline constexpr double kPeakRate = 3e-3, kFinalRate = 3e-4, kClip = 1.0;
 
 inline ModelShape shape(int vocab) { return ModelShape{3, 4, 64, 128, vocab, true}; }
 
-// A curriculum (windows(step) says which window mix a step trains on). Why:
+// A curriculum (phase(step) says which batch and window mix a step trains
+// on; tools/model/RUNS.md has every recipe tried and what it gave). Why:
 // with text alone, or with text copies or random repeats in full windows of
 // 128, no induction head formed in 3000 steps (best score 0.02). At context
 // 32 with strings of distinct random characters repeated in 90% of windows,
@@ -33,22 +34,29 @@ inline ModelShape shape(int vocab) { return ModelShape{3, 4, 64, 128, vocab, tru
 //      frequent characters to 32, 48 and all 80: an induction head forms
 //      while few keys compete for its attention, then learns every character
 //      (its score on 32-character probes of all 80: 0.06, 0.27, 0.69, ...);
-//   2. full windows of text, 10% with a span of the text copied later and 30%
-//      with a random string of 16-63 characters repeated: the head stretches
-//      over the whole context and the model learns the text (positions beyond
-//      32 train only now).
+//   2. a long phase of full windows of text, in batches of 32: 40% with a
+//      passage of 24-60 characters of the window's own text copied later in
+//      it (a natural repeat, which pays to copy only by matching a prefix of
+//      several characters: a character alone recurs everywhere in text), and
+//      10% with a random string of 16-63 characters written twice, so that
+//      copying random strings is not forgotten. The head stretches over the
+//      whole context, learns to copy text, and the model learns the text
+//      (positions beyond 32 train only now). With 10% of short copies (8-24)
+//      and 1500 steps of 16 instead, the heads copied random strings but not
+//      text (run R1 of RUNS.md).
 // Strings are of distinct characters so that the earlier occurrence of a
 // character is unique, as in the in-page trainer's task (tasks.hpp).
 struct Phase {
   int steps;
+  int batch;  // windows per step, even (two threads take half each)
   WindowMix mix;
 };
 inline constexpr Phase kCurriculum[] = {
-    {1500, WindowMix{32, 0.0, 0.9, 8, 15, 16}},
-    {750, WindowMix{32, 0.0, 0.9, 8, 15, 32}},
-    {750, WindowMix{32, 0.0, 0.9, 8, 15, 48}},
-    {750, WindowMix{32, 0.0, 0.9, 8, 15, kCharacters - 1}},
-    {1500, WindowMix{128, 0.1, 0.3, 16, 63, kCharacters - 1}},
+    {1500, 16, WindowMix{32, 0.0, 8, 24, 0.9, 8, 15, 16}},
+    {750, 16, WindowMix{32, 0.0, 8, 24, 0.9, 8, 15, 32}},
+    {750, 16, WindowMix{32, 0.0, 8, 24, 0.9, 8, 15, 48}},
+    {750, 16, WindowMix{32, 0.0, 8, 24, 0.9, 8, 15, kCharacters - 1}},
+    {5000, 32, WindowMix{128, 0.4, 24, 60, 0.1, 16, 63, kCharacters - 1}},
 };
 
 constexpr int total_steps() {
@@ -58,13 +66,18 @@ constexpr int total_steps() {
 }
 inline constexpr int kSteps = total_steps();
 
-inline const WindowMix& windows(int step) {
+// The phase a step trains in (steps past the curriculum stay in its last).
+inline const Phase& phase(int step) {
   for (const Phase& p : kCurriculum) {
-    if (step < p.steps) return p.mix;
+    if (step < p.steps) return p;
     step -= p.steps;
   }
-  return std::end(kCurriculum)[-1].mix;
+  return std::end(kCurriculum)[-1];
 }
+
+// The text repeats the model is judged on (text_repeats.hpp): passages of
+// the held-out text, 32 to 60 characters, each written twice in one window.
+inline constexpr int kTextRepeatPassages = 64, kTextRepeatMin = 32, kTextRepeatMax = 60;
 
 inline AdamWSettings optimiser() { return AdamWSettings{kPeakRate, 0.9, 0.98, 1e-8, 0.01}; }
 
