@@ -55,7 +55,7 @@ for (const mode of ['http', 'file']) {
     assert.match(await section.locator('figcaption .provenance').first().textContent(), /^Trained model: 3 layers × 4 heads/);
     const check = await section.locator('[data-kv-check]').textContent();
     assert.match(check, new RegExp(`Largest difference .*: ${want.maxDifference.toExponential(1).replace('+', '\\+')}`));
-    assert.ok(want.maxDifference <= 1e-5);
+    assert.ok(want.maxDifference <= 3e-5, "float32 rounding: within 1e-6 of logits under 30 (tests/core/model/kv_cache_test.cpp)");
 
     const attentionFigure = section.locator('figure').nth(0);
     const rows = await numbers(attentionFigure);

@@ -77,8 +77,19 @@ for (const mode of ['http', 'file']) {
     await disclosure.locator('summary').click();
     assert.ok(await panel.locator('[data-model-about]').isVisible());
     const about = await panel.locator("[data-model-about]").textContent();
-    const [, total, first, second] = about.match(/for (\d+) steps on .*: (\d+) steps on windows of 32 characters, \d+% with a string of \d+-\d+ distinct random characters written twice in a row, drawn from the \d+, then \d+, \d+ and \d+ most frequent characters \([\d, and]+ steps\); then (\d+) steps on windows of 128 characters.*The induction scores of section 8 say whether one did\. It copies strings of random characters, as trained; on a repeat of Austen’s own text .*\.$/);
+    const [, total, first, second, passages, firstLoss, secondLoss] = about.match(/for (\d+) steps on .*: (\d+) steps on batches of \d+ windows of 32 characters, \d+% with a string of \d+-\d+ distinct random characters written twice in a row, drawn from the \d+, then \d+, \d+ and \d+ most frequent characters \([\d, and]+ steps\); then (\d+) steps on batches of \d+ windows of 128 characters, \d+% of them with a span of \d+-\d+ characters of the text copied later in the window.*The induction scores of section 8 say whether one did\. Written twice in one window, (\d+) passages of the held-out text \(32 to 60 characters\) cost it ([\d.]+) nats per character the first time and ([\d.]+) the second .*\.$/);
     assert.equal(Number(first) + Number(second), Number(total));
+    // what the model does with a repeat of text: the scores make model measured, from the meta
+    const repeats = await page.evaluate(async () => {
+      const core = await window.createAttentionCore({ full: true });
+      const m = core.loadModel(window.attentionAtlasModel);
+      const t = m.meta.textRepeats;
+      m.dispose();
+      return t;
+    });
+    assert.equal(Number(passages), repeats.passages);
+    assert.equal(firstLoss, repeats.firstLoss.toFixed(2));
+    assert.equal(secondLoss, repeats.secondLoss.toFixed(2));
     // The held-out loss beside its baselines, read from the data that travels with the weights.
     const baselines = await page.evaluate(() => window.attentionAtlasModel.baselines);
     assert.ok(want.heldOutLoss < baselines.bigram && baselines.bigram < baselines.unigram, 'the model beats bigram counts, which beat unigram counts');
@@ -162,14 +173,15 @@ test('every other trained view draws the core’s numbers, loads the model only 
   await page.waitForFunction(() => new URL(location.href).searchParams.get('trained-multi-head.layer') === '3');
 
   const hr = await openTrained(page, 'head-roles');
-  for (const key of ['previousToken', 'firstToken', 'induction']) {
+  for (const key of ['previousToken', 'firstToken', 'induction', 'textInduction']) {
     assert.equal(await hr.locator(`[data-chart="trained-rank-${key}"] g.bar`).count(), 12, `${key}: one bar per head`);
   }
   // The best head of each role, each head drawn once: a head best at two roles gets one panel naming both.
   const best = hr.locator('[data-chart="trained-best"] .panel-title');
   const hrText = await hr.locator('[data-trained] input[name="text"]').inputValue();
   const hrWant = await expected(page, hrText);
-  const roles = [['previousToken', 'previous-token'], ['firstToken', 'first-token'], ['induction', 'induction']];
+  const roles = [['previousToken', 'previous-token'], ['firstToken', 'first-token'], ['induction', 'induction (random repeats)'],
+    ['textInduction', 'induction (text repeats)']];
   const winners = new Map();
   for (const [key, name] of roles) {
     const h = hrWant.heads.reduce((a, b) => (b[key] > a[key] ? b : a));

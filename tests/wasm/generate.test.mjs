@@ -20,11 +20,15 @@ function argmaxOfLastRow({ rows, cols, data }) {
   return best;
 }
 
-test('generate continues the prompt with the cache, within 1e-5 of recomputing every step', () => {
+// Cached and recomputed logits differ by float32 rounding, which grows with their size: within 1e-6 of
+// the largest |logit| the model gives (under 30, as tests/core/model/kv_cache_test.cpp asserts).
+const LOGIT_TOLERANCE = 1e-6 * 30;
+
+test('generate continues the prompt with the cache, within float32 rounding of recomputing every step', () => {
   const g = model.generate(PROMPT, { steps: 40, seed: 3 });
   assert.equal(g.characters.length, 40);
   assert.deepEqual(g.prompt, [...PROMPT]);
-  assert.ok(g.maxDifference <= 1e-5, `max difference ${g.maxDifference}`);
+  assert.ok(g.maxDifference <= LOGIT_TOLERANCE, `max difference ${g.maxDifference}`);
   assert.equal(g.maxDifference, Math.max(...g.characters.map((c) => c.difference)));
   g.characters.forEach((c, k) => {
     const seen = PROMPT.length + k;

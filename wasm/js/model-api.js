@@ -52,6 +52,10 @@ export function modelApi(raw, limits) {
         handle.delete();
         throw fileError('The model file has a meta record that is not valid JSON');
       }
+      // Each head's induction score on text repeats (passages of the held-out text written
+      // twice), measured by `make model` and kept in the meta (tools/model/train_model.cpp;
+      // Catch2 recomputes it from the weights): a text the learner types need not repeat.
+      const textInduction = Array.isArray(meta.textRepeats?.induction) ? meta.textRepeats.induction : [];
       let disposed = false;
       const live = () => {
         if (disposed) throw arg.argumentError('model', 'This model was disposed; load it again with core.loadModel()');
@@ -67,7 +71,9 @@ export function modelApi(raw, limits) {
         run(text, options) {
           const o = arg.options(options, 'options');
           const mask = o.mask === undefined || o.mask === null ? null : arg.matrix(o.mask, 'mask');
-          return unwrap(live().run(arg.text(text, 'text'), mask), 'text');
+          const r = unwrap(live().run(arg.text(text, 'text'), mask), 'text');
+          for (const h of r.heads) h.textInduction = textInduction[h.layer * config.heads + h.head] ?? null;
+          return r;
         },
         // text (1..context characters) -> Matrix (n x V): row t scores the character after position t
         logits(text) { return unwrap(live().logits(arg.text(text, 'text')), 'text'); },

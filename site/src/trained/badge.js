@@ -13,7 +13,7 @@ const list = (items) => (items.length < 2 ? items.join('') : `${items.slice(0, -
 // Consecutive phases of the recipe's curriculum (meta.curriculum, tools/model/train_model.cpp)
 // that differ only in the random strings' alphabet are one stage whose alphabet widens.
 function stages(curriculum) {
-  const key = (p) => JSON.stringify([p.context, p.copyShare, p.repeatShare, p.repeatLength]);
+  const key = (p) => JSON.stringify([p.context, p.batch, p.copyShare, p.copyLength, p.repeatShare, p.repeatLength]);
   const out = [];
   for (const p of curriculum) {
     const last = out[out.length - 1];
@@ -26,8 +26,11 @@ function stages(curriculum) {
 function stageText({ phases }) {
   const p = phases[0];
   const steps = phases.reduce((sum, q) => sum + q.steps, 0);
-  const parts = [`${steps} steps on windows of ${p.context} characters`];
-  if (p.copyShare > 0) parts.push(`${percent(p.copyShare)} of them with a span of the text copied later`);
+  const parts = [`${steps} steps on ${p.batch ? `batches of ${p.batch} ` : ''}windows of ${p.context} characters`];
+  if (p.copyShare > 0) {
+    const span = p.copyLength ? ` of ${p.copyLength[0]}-${p.copyLength[1]} characters` : '';
+    parts.push(`${percent(p.copyShare)} of them with a span${span} of the text copied later in the window`);
+  }
   if (p.repeatShare > 0) {
     const alphabets = phases.map((q) => q.alphabet);
     const from = phases.length === 1 ? `the ${alphabets[0]}` : `the ${alphabets[0]}, then ${list(alphabets.slice(1))}`;
@@ -54,11 +57,18 @@ function baselineText(baselines) {
     + `${baselines.bigram.toFixed(2)} (character counts on the training text).`;
 }
 
-// What the shipped model does with repeats, measured on it when it was trained
-// (README, "The trained model"): true of site/model/austen.atlm as committed;
-// a retrained model that copies text needs this sentence changed.
-const COPYING = ' It copies strings of random characters, as trained; on a repeat of Austen’s own text its heads '
-  + 'barely look at the earlier copy, and it predicts the second copy no better than the first.';
+// What the model does with a repeat of its own kind of text, from the scores
+// make model measured on the held-out text and kept in the meta (textRepeats;
+// Catch2 recomputes them from the weights). Older model files have none.
+function copyingText(meta) {
+  const t = meta.textRepeats;
+  if (!t) return '';
+  const best = Math.max(...t.induction);
+  return ` Written twice in one window, ${t.passages} passages of the held-out text (${t.length[0]} to ${t.length[1]} characters) `
+    + `cost it ${t.firstLoss.toFixed(2)} nats per character the first time and ${t.secondLoss.toFixed(2)} the second `
+    + `(${percent(t.secondLoss / t.firstLoss)}), and its best head there gives on average ${best.toFixed(2)} of a second-copy `
+    + 'character’s weight to the character that followed its earlier occurrence (its induction score on text repeats).';
+}
 
 export function aboutText(m, baselines = null) {
   const { config: c, meta } = m;
@@ -68,5 +78,5 @@ export function aboutText(m, baselines = null) {
     + `context ${c.context} characters, ${c.vocab.length} known characters), trained by this project's own C++ code `
     + `for ${meta.steps} steps on ${meta.corpus}; held out: ${meta.heldOutRule}, where it needs `
     + `${meta.heldOutLoss.toFixed(2)} nats (${meta.heldOutBitsPerChar.toFixed(2)} bits) per character.`
-    + `${baselineText(baselines)}${windows}${COPYING}`;
+    + `${baselineText(baselines)}${windows}${copyingText(meta)}`;
 }

@@ -77,7 +77,7 @@ export function mountTrained(root, core, loadModel) {
     controls = trainedControls(panel.querySelector('[data-trained-controls]'), {
       prefix: root.id, text: copied, layers: m.config.layers, heads: m.config.heads, ...view.choices(first),
     });
-    const draw = view.init(panel, { core, m });
+    const draw = view.init(panel, { core, m, setText: (text) => controls.set('text', text) });
     const update = () => {
       const { state } = controls;
       let run;

@@ -13,7 +13,8 @@ export default {
         const s = run.heads.find((r) => r.layer === state.layer && r.head === h);
         return {
           title: `Layer ${state.layer + 1}, head ${h + 1}`,
-          note: `previous-token ${s.previousToken.toFixed(2)} · first-token ${s.firstToken.toFixed(2)} · entropy ${s.entropy.toFixed(2)} nats`,
+          note: `previous-token ${s.previousToken.toFixed(2)} · first-token ${s.firstToken.toFixed(2)} · entropy ${s.entropy.toFixed(2)} nats`
+            + (Number.isFinite(s.textInduction) ? ` · induction: random ${s.induction.toFixed(2)}, text ${s.textInduction.toFixed(2)}` : ''),
           matrix, rowLabels: labels, colLabels: labels,
         };
       }));
