@@ -105,6 +105,8 @@ val TrainerHandle::step(int k) {
     out.set("loss", r.loss);
     out.set("stopped", r.stopped);
     out.set("message", r.message);
+    // The loss of the batch that stopped the run (may be NaN or Infinity); null while training.
+    out.set("stoppedLoss", r.stopped_loss ? val(*r.stopped_loss) : val::null());
     return out;
   });
 }

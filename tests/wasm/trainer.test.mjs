@@ -125,6 +125,34 @@ test('a learning rate of 10 stops training with a message, and no NaN comes out'
   t.dispose();
 });
 
+test('a stopped step returns the last applied loss and, as stoppedLoss, the loss its message names', () => {
+  const options = { learningRate: 10 };
+  const t = core.createTrainer(options);
+  const r = t.step(100);
+  assert.equal(r.stopped, true);
+  const ceiling = 2 * Math.log(t.config.vocab);
+  assert.equal(typeof r.stoppedLoss, 'number');
+  assert.ok(!Number.isFinite(r.stoppedLoss) || r.stoppedLoss > ceiling, `${r.stoppedLoss} is past the ceiling ${ceiling}`);
+  assert.ok(Number.isFinite(r.loss) && r.loss <= ceiling, `${r.loss}: the last good step's`);
+  assert.match(r.message, new RegExp(`at step ${r.step}:`));
+  if (Number.isFinite(r.stoppedLoss)) {
+    const named = Number(r.message.match(/rose to ([\d.]+) nats/)[1]);
+    assert.ok(Math.abs(named - r.stoppedLoss) < 1e-3, `the message names ${named}, stoppedLoss is ${r.stoppedLoss}`);
+  }
+  t.dispose();
+
+  // The same run in two calls: the good steps, then the one that stops.
+  const again = core.createTrainer(options);
+  const good = again.step(r.step);
+  assert.equal(good.stopped, false);
+  assert.equal(good.stoppedLoss, null, 'null while training');
+  assert.equal(good.loss, r.loss);
+  const next = again.step(1);
+  assert.deepEqual([next.stopped, next.step, next.loss], [true, r.step, r.loss]);
+  assert.ok(Object.is(next.stoppedLoss, r.stoppedLoss), `${next.stoppedLoss} then ${r.stoppedLoss}`);
+  again.dispose();
+});
+
 test('every bad option is named', () => {
   const bad = [
     [{ task: 'sort' }, /task must be 'induction' or 'reverse'; got 'sort'/],

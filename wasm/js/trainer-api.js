@@ -51,7 +51,7 @@ function wrap(handle, L) {
   };
   const trainer = {
     get config() { return unwrap(live().config(), 'trainer'); },
-    // k AdamW steps -> { step, loss, stopped, message }
+    // k AdamW steps -> { step, loss, stopped, message, stoppedLoss }
     step(k = 1) { return unwrap(live().step(within(k, 'steps', L.trainer.steps)), 'steps'); },
     evaluate() { return unwrap(live().evaluate(), 'trainer'); },
     setLearningRate(lr) { unwrap(live().setLearningRate(arg.number(lr, 'learningRate')), 'learningRate'); },

@@ -90,6 +90,7 @@ StepResult Trainer::step(int k) {
   const ModelShape& s = options_.shape;
   const double ceiling = 2.0 * std::log(static_cast<double>(s.vocab));
   std::vector<float> grad;
+  std::optional<double> stopped_loss;
   for (int i = 0; i < k; ++i) {
     const auto batch = make_batch(task_, options_.batch, s.context, s.vocab, mix_seed(options_.seed, static_cast<std::uint64_t>(step_)));
     const double loss = model_.loss_and_gradient(tokens_of(batch), &grad);
@@ -99,13 +100,14 @@ StepResult Trainer::step(int k) {
                       (std::isfinite(loss) ? "rose to " + std::to_string(loss).substr(0, 6) + " nats, worse than guessing"
                                            : std::string("is no longer a finite number")) +
                       " (the learning rate " + number_text(options_.learning_rate) + " is probably too high).";
+      stopped_loss = loss;
       break;
     }
     optimizer_.step(model_.parameters(), grad, decay_);
     last_loss_ = loss;
     ++step_;
   }
-  return StepResult{step_, last_loss_, stopped(), stop_message_};
+  return StepResult{step_, last_loss_, stopped(), stop_message_, stopped_loss};
 }
 
 Evaluation Trainer::evaluate() const {

@@ -5,9 +5,15 @@
 import { lineChart } from '../charts/line.js';
 import { heatmapGrid } from '../charts/grid.js';
 
-// Token ids -> labels: 0 = start, 1 = separator, 2.. = the symbols A, B, ...
+// Token ids -> labels: 0 = start, 1 = separator, 2.. = the symbols A, B, ... One character
+// each, so the attention panels' column labels stand upright in cells of 11 px (heatmap.js,
+// labelAll) and every row and column keeps its label.
 const SYMBOLS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-export const tokenLabel = (t) => (t === 0 ? '⟨s⟩' : t === 1 ? '|' : SYMBOLS[t - 2] || String(t));
+export const tokenLabel = (t) => (t === 0 ? '^' : t === 1 ? '|' : SYMBOLS[t - 2] || String(t));
+
+// The narrowest attention panel that labels all of a 24-token probe (the trainer's default
+// context): 24 cells of 11 px, the row labels and the two axis titles (35 px) and a margin (8 px).
+const PANEL = 24 * 11 + 35 + 8;
 export const headName = (h) => `L${h.layer + 1} H${h.head + 1}`;
 
 // What a task's two probe regions are called (tasks.hpp: region 1 and 2), and whether
@@ -27,8 +33,9 @@ export function learnFigures(root) {
   const induction = lineChart(chart('learn-induction'), { xTitle: 'training step', yTitle: 'induction score', yDomain: [0, 1], height: 220 });
   const attention = heatmapGrid(chart('learn-attention'), {
     // Canvas cells (svgLimit 0): the panels redraw several times a second while training,
-    // and 4 x 576 SVG cells would take far longer than a frame.
-    linked: true, minPanel: 230, maxCell: 16, svgLimit: 0, rowTitle: 'query', colTitle: 'key',
+    // and 4 x 576 SVG cells would take far longer than a frame. labelAll: every token keeps
+    // its label (a panel narrower than PANEL, which the grid avoids, would scroll sideways).
+    linked: true, minPanel: PANEL, maxCell: 16, svgLimit: 0, labelAll: true, rowTitle: 'query', colTitle: 'key',
     readout: (c) => `query ${c.row} (${c.rowLabel}) → key ${c.col} (${c.colLabel}): ${(c.value * 100).toFixed(1)}%`,
   });
 

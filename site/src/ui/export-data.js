@@ -4,12 +4,15 @@
 // so the numbers are the core's, at full precision, never recomputed here.
 import { chartOf } from '../charts/registry.js';
 
+// [{ chart: name, table }] of one chart element ([data-chart]).
+export function chartTables(el) {
+  const chart = chartOf(el);
+  return chart ? chart.tables().map((table) => ({ chart: el.dataset.chart, table })) : [];
+}
+
 // [{ chart: name, table }] for every chart in the figure, in page order.
 export function figureTables(figure) {
-  return Array.from(figure.querySelectorAll('[data-chart]')).flatMap((el) => {
-    const chart = chartOf(el);
-    return chart ? chart.tables().map((table) => ({ chart: el.dataset.chart, table })) : [];
-  });
+  return Array.from(figure.querySelectorAll('[data-chart]')).flatMap(chartTables);
 }
 
 // The first chart's name identifies a figure (figure-only embeds, file names).
@@ -43,12 +46,14 @@ export function toCsv(tables) {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-// provenance: the figure's label (random weights / formula / illustration / trained model).
-export function toJson({ section, figure, title, provenance, inputs, tables }) {
+// provenance: the figure's label (random weights / formula / illustration / trained model);
+// part: the one chart of the figure exported alone (left out for the whole figure).
+export function toJson({ section, figure, part = null, title, provenance, inputs, tables }) {
   return JSON.stringify({
     source: 'Attention Atlas',
     section,
     figure,
+    ...(part ? { part } : {}),
     title,
     provenance,
     inputs,

@@ -2,6 +2,7 @@
 // save/load resumes exactly; divergence stops; bad options and bytes are named.
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "atlas/model/limits.hpp"
 #include "atlas/model/trainer.hpp"
@@ -89,6 +90,42 @@ TEST_CASE("a learning rate of 10 stops training with a message, weights stay fin
   REQUIRE_THROWS_WITH(t.step(1), Catch::Contains("Create a new trainer to train again"));
   for (float p : t.model().parameters()) REQUIRE(std::isfinite(p));
   for (const HeadReport& h : t.evaluate().heads) REQUIRE(std::isfinite(h.entropy));
+}
+
+TEST_CASE("a stopped step returns both the last applied loss and the loss that stopped it", "[model]") {
+  TrainerOptions o;
+  o.learning_rate = 10;
+  Trainer t(o);
+  const StepResult r = t.step(50);
+  REQUIRE(r.stopped);
+  REQUIRE(r.step >= 1);
+  REQUIRE(r.stopped_loss.has_value());
+  const double bad = *r.stopped_loss;
+  const double ceiling = 2.0 * std::log(static_cast<double>(o.shape.vocab));
+  // The loss the message names: above the ceiling, or not a number at all.
+  REQUIRE((!std::isfinite(bad) || bad > ceiling));
+  REQUIRE(std::isfinite(r.loss));
+  REQUIRE(r.loss <= ceiling);
+  REQUIRE_THAT(r.message, Catch::Contains("at step " + std::to_string(r.step)));
+  if (std::isfinite(bad)) {
+    const std::size_t at = r.message.find("rose to ");
+    REQUIRE(at != std::string::npos);
+    REQUIRE_THAT(std::stod(r.message.substr(at + 8)), Catch::WithinAbs(bad, 1e-3));
+  }
+
+  // The same run, step by step: `loss` is the last step applied, `stopped_loss` the next batch's.
+  Trainer again(o);
+  const StepResult good = again.step(static_cast<int>(r.step));
+  REQUIRE_FALSE(good.stopped);
+  REQUIRE_FALSE(good.stopped_loss.has_value());
+  REQUIRE(good.loss == r.loss);
+  const StepResult next = again.step(1);
+  REQUIRE(next.stopped);
+  REQUIRE(next.step == r.step);
+  REQUIRE(next.loss == r.loss);
+  REQUIRE(next.stopped_loss.has_value());
+  if (std::isfinite(bad)) REQUIRE(*next.stopped_loss == bad);
+  else REQUIRE_FALSE(std::isfinite(*next.stopped_loss));
 }
 
 TEST_CASE("bad trainer options are named", "[model]") {

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,9 +42,13 @@ void validate(const TrainerOptions& options);
 
 struct StepResult {
   std::int64_t step;   // steps done so far
-  double loss;         // mean loss of the last step's batch (nats); of the last finite step when stopped
+  double loss;         // mean loss of the last step's batch (nats); of the last applied step when stopped
   bool stopped;        // true once training has diverged
   std::string message; // why it stopped ("" while training)
+  // The loss of the batch that stopped the run, the one the message names (nats; may be
+  // above 2 ln(vocab), infinite or NaN); empty while training. `loss` stays the last
+  // applied step's, so a caller sees both the last good loss and the bad one.
+  std::optional<double> stopped_loss;
 };
 
 struct HeadReport {
