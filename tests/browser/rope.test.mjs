@@ -2,7 +2,7 @@
 // every control redraws what it should, bad input gets a message beside its control.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, showSection, setValue, tableNumbers, drawnCells } from './harness.mjs';
+import { openBrowser, showSection, setValue, showNumbers, drawnCells } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -32,8 +32,10 @@ for (const mode of ['http', 'file']) {
     const by = (kind) => section.locator(`[data-chart="by-${kind}"]`);
     const spread = section.locator('[data-rope="spread"]');
     // The scores are painted on canvas: their numbers come from the figure's "Show numbers" table.
-    const scoresFigure = section.locator('figure').filter({ has: scores });
-    const cellValues = async () => (await tableNumbers(scoresFigure)).flat();
+    const scoresFigure = section.locator('figure').filter({ has: page.locator('[data-chart="scores"]') });
+    // (d3 writes negative numbers with a minus sign, U+2212.)
+    const cellValues = async () => (await showNumbers(scoresFigure)).first().locator('tbody td')
+      .evaluateAll((cells) => cells.map((td) => Number(td.textContent.replace('\u2212', '-'))));
 
     assert.equal(await pairs.locator('g.point').count(), 32, '16 positions of q and of k');
     const values = await cellValues();
