@@ -5,7 +5,8 @@
 //           has drawn, and (in a viewport tall enough that every section starts
 //           at once) until every section has drawn and a frame has been shown:
 //           medians of 5 loads each, with min and max;
-//   sliders for every range input of the article, swept across its range with
+//   sliders for every range input of the article (with all: every number field with
+//           both ends, select and checkbox too), swept across its values with
 //           the other controls at their defaults: input-to-frame time of each
 //           step = from dispatching 'input' until the frame after it has been
 //           produced (a task queued from the next requestAnimationFrame), and
@@ -30,6 +31,7 @@ async function serve(dist) {
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 const MAX_STEPS = 24; // values per slider: every value of short ranges, evenly spaced otherwise
+const MAX_NUMBER_STEPS = 8; // values per number field: often a seed or a size that recomputes everything
 
 // Runs in the page before its scripts: the time each section (and the core status) became ready.
 function recordReadyTimes() {
@@ -95,28 +97,47 @@ async function loadTimes(browser, base) {
   };
 }
 
-// In the page: sweeps one range input of a section across its range, then puts it
-// back; -> { name, min, max, steps, times }.
-async function sweepSlider({ id, name, maxSteps }) {
-  const el = document.getElementById(id).querySelector(`input[type="range"][name="${name}"]`);
+// In the page: sweeps one control of a section across its values, then puts it back;
+// -> { name, kind, min, max, steps, times }. A range or number input steps evenly across
+// its range (every value of a short one; number inputs, often seeds or sizes that
+// recompute everything, at most maxNumberSteps values); a select takes each option; a
+// checkbox is turned over and back.
+async function sweepControl({ id, name, maxSteps, maxNumberSteps }) {
+  const el = document.getElementById(id).querySelector(`[name="${name}"]`);
   const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-  const [min, max, step] = [Number(el.min), Number(el.max), Number(el.step) || 1];
-  const count = Math.round((max - min) / step) + 1;
-  const take = Math.min(count, maxSteps);
-  const values = Array.from({ length: take }, (_, k) => min + step * Math.round((k * (count - 1)) / Math.max(1, take - 1)));
-  const initial = el.value;
+  const initial = el.type === 'checkbox' ? el.checked : el.value;
+  let values;
+  let range = ['', ''];
+  if (el.tagName === 'SELECT') {
+    values = Array.from(el.options, (o) => o.value).filter((v) => v !== initial).concat([initial]);
+    range = [values[0], `(${values.length})`];
+  } else if (el.type === 'checkbox') {
+    values = [!initial, initial];
+    range = ['on', 'off'];
+  } else {
+    const [min, max] = [Number(el.min), Number(el.max)];
+    const step = Number(el.step) || (max - min) / 64;
+    const count = Math.round((max - min) / step) + 1;
+    const take = Math.min(count, el.type === 'range' ? maxSteps : maxNumberSteps);
+    values = Array.from({ length: take }, (_, k) => min + step * Math.round((k * (count - 1)) / Math.max(1, take - 1)));
+    range = [min, max];
+  }
+  const set = (v) => {
+    if (el.type === 'checkbox') el.checked = v;
+    else el.value = String(v);
+  };
   const times = [];
   for (const v of values) {
-    el.value = String(v);
+    set(v);
     const t0 = performance.now();
     el.dispatchEvent(new Event('input', { bubbles: true }));
     await frame();
     times.push(performance.now() - t0);
   }
-  el.value = initial;
+  set(initial);
   el.dispatchEvent(new Event('input', { bubbles: true }));
   await frame();
-  return { name, min, max, steps: values.length, times };
+  return { name, kind: el.type === 'range' ? 'range' : el.tagName === 'SELECT' ? 'select' : el.type, min: range[0], max: range[1], steps: values.length, times };
 }
 
 // The CPU time the page's main thread spent in tasks during a trace, ms: unlike
@@ -130,22 +151,39 @@ function mainThreadCpu(trace) {
     .reduce((sum, e) => sum + (e.tdur || 0) / 1000, 0);
 }
 
-// sections: ids to sweep (default: every section of the article).
-async function sliderTimes(browser, base, sections) {
+// The controls a sweep moves: every range input of a section, and with all = true also
+// its number inputs with both ends, selects and checkboxes (not text fields, seeds' 'New'
+// buttons or a trained view's own panel, which is hidden until opened). In the page.
+function sweptControls({ id, all }) {
+  const kinds = all ? 'input[type="range"], input[type="number"][min][max], select, input[type="checkbox"]' : 'input[type="range"]';
+  return [...document.getElementById(id).querySelectorAll(kinds)]
+    .filter((el) => el.name && !el.closest('[hidden], .practice') && !('pageSwitch' in el.dataset))
+    .map((el) => el.name);
+}
+
+// sections: ids to sweep (default: every section of the article); all: every kind of
+// control (sweptControls). A section with a Generate button (16) generates first: its
+// figures draw on demand, and its layer and head choices exist only after it.
+async function sliderTimes(browser, base, sections, all) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${base}index.html`);
   await page.waitForFunction(() => document.getElementById('core-status')?.dataset.state === 'ready');
-  const all = await page.$$eval('main > section[data-state]', (list) => list.map((s) => s.id));
-  const ids = sections ? all.filter((id) => sections.includes(id)) : all;
+  const every = await page.$$eval('main > section[data-state]', (list) => list.map((s) => s.id));
+  const ids = sections ? every.filter((id) => sections.includes(id)) : every;
   const results = [];
   for (const id of ids) {
     await page.locator(`#${id}`).scrollIntoViewIfNeeded();
     await page.waitForFunction((sid) => ['ready', 'error'].includes(document.getElementById(sid)?.dataset.state), id);
+    const generate = page.locator(`#${id} [data-action="generate"]`);
+    if (all && await generate.count()) {
+      await generate.click();
+      await page.waitForFunction((sid) => document.getElementById(sid).dataset.generated === 'true', id, { timeout: 60000 });
+    }
     await page.evaluate(nextFrame);
-    const names = await page.$$eval(`#${id} input[type="range"]`, (all) => all.map((el) => el.name));
-    for (const name of names) {
+    const names = await page.evaluate(sweptControls, { id, all });
+    for (const name of [...new Set(names)]) {
       await browser.startTracing(page, { categories: ['toplevel'] });
-      const r = await page.evaluate(sweepSlider, { id, name, maxSteps: MAX_STEPS });
+      const r = await page.evaluate(sweepControl, { id, name, maxSteps: MAX_STEPS, maxNumberSteps: MAX_NUMBER_STEPS });
       const cpu = mainThreadCpu(JSON.parse((await browser.stopTracing()).toString()));
       results.push({ section: id, ...r, cpuPerStep: cpu / (r.steps + 1) }); // + 1: the step back to the default
     }
@@ -155,14 +193,15 @@ async function sliderTimes(browser, base, sections) {
 }
 
 // parts: which of 'load' and 'sliders' to measure; sections: restricts the sliders (null = all).
-export async function browserBench(dist, { parts = ['load', 'sliders'], sections = null } = {}) {
+// all: sweep every kind of control, not only range inputs (sliderTimes).
+export async function browserBench(dist, { parts = ['load', 'sliders'], sections = null, all = false } = {}) {
   const server = await serve(dist);
   const { base } = server;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
   try {
     return {
       load: parts.includes('load') ? await loadTimes(browser, base) : null,
-      sliders: parts.includes('sliders') ? await sliderTimes(browser, base, sections) : [],
+      sliders: parts.includes('sliders') ? await sliderTimes(browser, base, sections, all) : [],
     };
   } finally {
     await browser.close();

@@ -8,10 +8,12 @@
 // Benchmarks are not tests:
 // they print numbers, they assert nothing.
 //   node bench/run.mjs [--dist=DIR] [--native=PATH] [--only=attention,tiled,browser,sizes,training,generation]
-//                      [--sections=patterns,distance]
+//                      [--sections=patterns,distance] [--controls=ranges]
 // --dist/--native let the same bench measure another build (a "before" copy).
 // --only picks parts; 'browser' is both 'load' and 'sliders', which can also be
-// picked alone. --sections sweeps the sliders of those sections only.
+// picked alone. --sections sweeps the controls of those sections only. Every range input,
+// number field with both ends, select and checkbox is swept (a section with Generate
+// generates first); --controls=ranges sweeps the range inputs only, as earlier rounds did.
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import { attentionBench, D } from './attention.mjs';
@@ -28,6 +30,7 @@ const nativeBin = resolve(flags.native || join(root, 'build/native/atlas_bench')
 const only = new Set((flags.only || 'attention,tiled,browser,sizes,training,generation').split(',')
   .flatMap((part) => (part === 'browser' ? ['load', 'sliders'] : [part])));
 const sections = flags.sections ? flags.sections.split(',') : null;
+const allControls = flags.controls !== 'ranges';
 const SIZES = [64, 512, 1024];
 
 const ms = (ns, width = 8) => (ns == null ? 'n/a' : (ns / 1e6).toFixed(2)).padStart(width);
@@ -77,12 +80,13 @@ function printBrowser({ load, sliders }) {
 }
 
 function printSliders(sliders) {
-  console.log('\n== Chromium: slider input-to-frame (ms), swept across each range, other controls at defaults');
+  console.log(`\n== Chromium: ${allControls ? 'control' : 'slider'} input-to-frame (ms), swept across each range, other controls at defaults`);
   console.log('   (cpu/step: main-thread CPU per step from a trace, steady when other jobs load the machine)');
-  console.log('   section / slider                     range        steps  median     p95     max  cpu/step');
+  console.log('   section / control                    range        steps  median     p95     max  cpu/step');
   for (const s of sliders) {
     const t = [...s.times].sort((a, b) => a - b);
-    console.log(`   ${`${s.section} / ${s.name}`.padEnd(36)} ${`${s.min}..${s.max}`.padEnd(12)} ${pad(s.steps, 5)}`
+    const name = s.kind === 'range' ? s.name : `${s.name} (${s.kind})`;
+    console.log(`   ${`${s.section} / ${name}`.padEnd(36)} ${`${s.min}..${s.max}`.padEnd(12)} ${pad(s.steps, 5)}`
       + ` ${pad(quantile(t, 0.5).toFixed(1), 7)} ${pad(quantile(t, 0.95).toFixed(1), 7)} ${pad(t[t.length - 1].toFixed(1), 7)}`
       + ` ${pad(s.cpuPerStep.toFixed(1), 9)}`);
   }
@@ -116,7 +120,7 @@ try {
   if (only.has('attention')) printAttention(await attentionBench({ dist, nativeBin, sizes: SIZES }));
   if (only.has('tiled')) printTiled(await tiledBench({ dist }));
   const browserParts = ['load', 'sliders'].filter((part) => only.has(part));
-  const firstPaint = browserParts.length ? printBrowser(await browserBench(dist, { parts: browserParts, sections })) : null;
+  const firstPaint = browserParts.length ? printBrowser(await browserBench(dist, { parts: browserParts, sections, all: allControls })) : null;
   if (only.has('sizes')) printSizes(firstPaint);
   if (only.has('training')) await trainingBench();
   if (only.has('generation')) await generationBench();

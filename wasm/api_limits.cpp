@@ -55,6 +55,13 @@ val limits_js() {
   out.set("width", range(kMinWidth, kMaxSequence));
   out.set("concentration", range(kMinConcentration, kMaxConcentration));
   out.set("temperature", range(kMinTemperature, kMaxTemperature));
+  val tiling = val::object();  // section 17
+  tiling.set("n", range(1, kMaxTilingLessonN));
+  tiling.set("d", range(1, kMaxTilingLessonD));
+  tiling.set("costN", range(1, kMaxCostN));
+  tiling.set("costLengths", kMaxCostLengths);
+  tiling.set("fastMemory", range(1, static_cast<double>(kMaxFastMemory)));
+  out.set("tiling", tiling);
 
   val shape = val::object();
   shape.set("layers", range(model::kLayers));

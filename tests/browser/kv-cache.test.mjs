@@ -4,6 +4,8 @@
 // reports the largest cached-vs-recomputed difference, the controls redraw,
 // asking for more than the context is refused next to "Characters to
 // generate", and it all works over http with the strict CSP and from file://.
+// The layer, head, top-k and length choices come from the loaded model's config;
+// a link's layer and head are restored; the Practice questions wait for the model.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openBrowser, showSection, setValue, tableNumbers } from './harness.mjs';
@@ -71,7 +73,20 @@ for (const mode of ['http', 'file']) {
     });
     assert.ok(want.full.every((f, k) => k === 0 || want.cached[k] < f / 10), 'a cached step costs far less than recomputing');
 
-    await section.locator('select[name="head"]').selectOption('1');
+    // The layer, head and top-k choices come from the loaded model's config (1-based, as the page shows them).
+    const config = await page.evaluate(async () => {
+      const core = await window.createAttentionCore({ full: true });
+      const m = core.loadModel(window.attentionAtlasModel);
+      const { layers, heads, vocab, context } = m.config;
+      m.dispose();
+      return { layers, heads, vocab: vocab.length, context };
+    });
+    assert.deepEqual(await section.locator('select[name="layer"] option').evaluateAll((o) => o.map((x) => x.value)),
+      Array.from({ length: config.layers }, (_, i) => String(i + 1)));
+    assert.equal(await section.locator('select[name="head"] option').count(), config.heads);
+    assert.equal(await section.locator('input[name="topK"]').getAttribute('max'), String(config.vocab + 1));
+    assert.equal(await section.locator('input[name="steps"]').getAttribute('max'), String(config.context - 1));
+    await section.locator('select[name="head"]').selectOption('2');
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
     const head2 = await expected(page, DEFAULTS, 2, 1);
     const rows2 = await numbers(attentionFigure);
@@ -91,3 +106,18 @@ for (const mode of ['http', 'file']) {
     assert.deepEqual(outside, []);
   });
 }
+
+test('kv-cache: a link\'s layer and head (counted from 1) are restored when the model loads; the Practice questions wait for it', async () => {
+  const { page, errors } = await browser.open('http', { path: 'index.html?trained-kv-cache.layer=1&trained-kv-cache.head=3#kv-cache' });
+  const section = await showSection(page, 'kv-cache');
+  const card = section.locator('#exercise-kv-cache-work-without-cache');
+  assert.match(await card.locator('.exercise-prompt').textContent(), /press Generate above/);
+  await section.locator('[data-action="generate"]').click();
+  await page.waitForFunction(() => document.getElementById('kv-cache').dataset.generated === 'true', null, { timeout: 60000 });
+  // The Practice questions that waited for the model are drawn once it is there.
+  await card.locator('.exercise-prompt', { hasText: 'The trained model continues' }).waitFor();
+  assert.equal(await section.locator('#exercise-kv-cache-strongest-key .exercise-figure canvas.active, #exercise-kv-cache-strongest-key .exercise-figure g.cell').count() > 0, true);
+  assert.equal(await section.locator('[data-kv-title]').textContent(), 'layer 1, head 3: each generated character’s weights');
+  assert.equal(await section.locator('select[name="layer"]').inputValue(), '1');
+  assert.deepEqual(errors, []);
+});

@@ -2,7 +2,7 @@
 // every control redraws what it should, bad input gets a message beside its control.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, showSection, setValue, cellValues } from './harness.mjs';
+import { openBrowser, showSection, setValue, showNumbers, drawnCells } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -31,10 +31,16 @@ for (const mode of ['http', 'file']) {
     const decay = section.locator('[data-chart="decay"]');
     const by = (kind) => section.locator(`[data-chart="by-${kind}"]`);
     const spread = section.locator('[data-rope="spread"]');
+    // The scores are painted on canvas: their numbers come from the figure's "Show numbers" table.
+    const scoresFigure = section.locator('figure').filter({ has: page.locator('[data-chart="scores"]') });
+    // (d3 writes negative numbers with a minus sign, U+2212.)
+    const cellValues = async () => (await showNumbers(scoresFigure)).first().locator('tbody td')
+      .evaluateAll((cells) => cells.map((td) => Number(td.textContent.replace('\u2212', '-'))));
 
     assert.equal(await pairs.locator('g.point').count(), 32, '16 positions of q and of k');
-    const values = await cellValues(scores);
+    const values = await cellValues();
     assert.equal(values.length, 256);
+    assert.equal((await drawnCells(scores)).canvas, true, 'the 256 numbers are painted, not 256 SVG cells');
     assert.ok(diagonalSpread(values) < 1e-9, 'each diagonal has one value');
     assert.match(await spread.textContent(), /Largest spread along one diagonal .*: \d\.\de-1\d/);
     assert.equal((await paths(decay)).length, 1);
@@ -43,7 +49,7 @@ for (const mode of ['http', 'file']) {
     // The offset moves nothing but the sinusoidal curve (and the pairs' points and labels).
     const before = { values, sin: await paths(by('sinusoidal')), rope: await paths(by('rope')), alibi: await paths(by('alibi')), pts: await points(pairs) };
     await setValue(section.locator('input[name="offset"]'), '2000');
-    const moved = await cellValues(scores);
+    const moved = await cellValues();
     assert.ok(moved.every((v, i) => Math.abs(v - before.values[i]) < 1e-9), 'scores unchanged by the offset');
     assert.notDeepEqual(await paths(by('sinusoidal')), before.sin);
     assert.deepEqual(await paths(by('alibi')), before.alibi);
@@ -66,22 +72,22 @@ for (const mode of ['http', 'file']) {
     assert.deepEqual(await paths(decay), atBase);
     await setValue(section.locator('input[name="scale"]'), '4');
     assert.notDeepEqual(await paths(decay), atBase, 'interpolation stretches the bound');
-    const atSeed = await cellValues(scores);
+    const atSeed = await cellValues();
     await setValue(section.locator('input[name="seed"]'), '7');
-    assert.notDeepEqual(await cellValues(scores), atSeed, 'the seed changes the content');
-    const atSeed7 = await cellValues(scores);
+    assert.notDeepEqual(await cellValues(), atSeed, 'the seed changes the content');
+    const atSeed7 = await cellValues();
     await section.locator('[data-action="reseed"]').click();
-    assert.notDeepEqual(await cellValues(scores), atSeed7, 'New content redraws');
+    assert.notDeepEqual(await cellValues(), atSeed7, 'New content redraws');
 
     // Bad input: a message beside the control, the figures stay.
-    const drawn = await cellValues(scores);
+    const drawn = await cellValues();
     await setValue(section.locator('input[name="base"]'), '1');
     const baseError = section.locator('[data-error-for="base"]');
     assert.equal(await baseError.isVisible(), true);
     assert.match(await baseError.textContent(), /^Base must be a number from 100 to 1,000,000\.$/);
     await setValue(section.locator('input[name="seed"]'), '-3');
     assert.match(await section.locator('[data-error-for="seed"]').textContent(), /Content seed must be a whole number/);
-    assert.deepEqual(await cellValues(scores), drawn, 'the last good figure stays');
+    assert.deepEqual(await cellValues(), drawn, 'the last good figure stays');
     await setValue(section.locator('input[name="base"]'), '10000');
     await setValue(section.locator('input[name="seed"]'), '1');
     assert.equal(await baseError.isVisible(), false);

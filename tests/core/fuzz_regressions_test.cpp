@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "atlas/attention/attention.hpp"
+#include "atlas/attention/grouped_query.hpp"
 #include "atlas/attention/temperature.hpp"
 #include "helpers.hpp"
 
@@ -30,4 +31,12 @@ TEST_CASE("fuzz_attention: an output that rounds past the largest double is refu
   CHECK_THROWS_WITH(attention(Q, K, V), Catch::Contains("V is too large"));
   const AttentionResult fine = attention(Q, K, V / 2);  // the same shape, half the values: finite
   CHECK(fine.output(0, 0) == Approx(std::numeric_limits<double>::max() / 2));
+}
+
+TEST_CASE("fuzz_grouped_query: an output that overflows in concat W_O is refused, not returned as infinity") {
+  // Was: finite heads times a finite W_O of 1e300 rounded to infinity, and the call
+  // returned a non-finite output.
+  const Matrix X = Matrix::Ones(2, 2);
+  GroupedQueryProjections p{Matrix::Ones(2, 2), Matrix::Ones(2, 2), Matrix::Ones(2, 2), Matrix::Constant(2, 2, 1e308)};
+  CHECK_THROWS_WITH(grouped_query_attention(X, p, 2, 2), Catch::Contains("concat W_O overflows"));
 }

@@ -6,6 +6,7 @@
 // inputs, recomputed here from formulas. A bad seed is refused with a message.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { loadCore } from './load.mjs';
 import { exercises } from '../../site/src/exercises/index.js';
 import { parseSeed } from '../../site/src/exercises/random.js';
@@ -39,10 +40,21 @@ function rightResponse(q) {
   return a.value + a.tolerance / 2;
 }
 
+// Section 16's questions use the shipped model, as the section hands it over once loaded.
+let shippedModel = null;
+async function trainedModel() {
+  shippedModel ??= (await loadCore()).loadModel(createRequire(import.meta.url)('../../dist/atlas-model.js'));
+  return shippedModel;
+}
+
 // Section 13's questions are about a learner's run: here one two-layer run of 600 steps, saved as
 // the section saves its checkpoints.
 let run = null;
 async function contextFor(exercise) {
+  if (exercise.section === 'kv-cache') {
+    const m = await trainedModel();
+    return { model: () => m };
+  }
   if (exercise.section !== 'learn') return undefined;
   if (!run) {
     const core = await loadCore();
@@ -79,6 +91,13 @@ test('learn: before the run has a checkpoint, the question says what to do inste
   const core = await loadCore();
   for (const exercise of exercises.filter((e) => e.section === 'learn')) {
     await assert.rejects(exercise.generate(core, 1, { checkpoint: () => null }), (e) => e.notReady && /press Start/.test(e.message));
+  }
+});
+
+test('kv-cache: before the model is loaded, the question says to press Generate', async () => {
+  const core = await loadCore();
+  for (const exercise of exercises.filter((e) => e.section === 'kv-cache')) {
+    assert.throws(() => exercise.generate(core, 1, { model: () => null }), (e) => e.notReady && /press Generate/.test(e.message));
   }
 });
 
@@ -256,6 +275,24 @@ const check = {
   'grouped-query/cache-size': (core, q) => {
     const { layers, kvHeads, headSize, context } = q.inputs;
     assert.ok(Math.abs(q.answer.value - (2 * layers * kvHeads * headSize * context * 2) / 2 ** 20) < 1e-9);
+  },
+  // Per layer 4 D^2 (q, k, v, output) + 2 t D (scores and weighted values over t keys) + 2 D (4D) (the MLP),
+  // and D V for the logits: a cached step is one row of that; recomputing is t rows.
+  'kv-cache/work-without-cache': (core, q) => {
+    const { layers: L, dModel: D, mlp, vocab } = shippedModel.config;
+    const { t } = q.inputs;
+    const row = D * (vocab.length + 1) + L * (4 * D * D + 2 * t * D + (mlp ? 8 * D * D : 0));
+    assert.ok(q.prompt.includes(row.toLocaleString('en-US')), 'the prompt gives the cached step\'s count');
+    assert.ok(Math.abs(q.answer.value - (t * row) / 1e6) < 1e-9);
+  },
+  // The same weights from a run over the whole text without a cache (m.run): its last row.
+  'kv-cache/strongest-key': (core, q) => {
+    const { prompt, continuation, layer, head, row } = q.inputs;
+    const text = prompt + [...continuation].slice(0, row).join('');
+    const n = [...text].length;
+    const A = shippedModel.run(text).attention[layer][head];
+    assert.equal(q.answer.row, row);
+    assert.equal(q.answer.col, argmax(rowAt(A, n - 1)));
   },
   'distance/slope': (core, q) => {
     const { heads, h } = q.inputs;

@@ -77,6 +77,23 @@ test('each attention limit: the core\'s bound is accepted, one past it refused, 
   }
 });
 
+test('section 17\'s limits: the core\'s bounds are accepted, one past them refused, naming the option', () => {
+  const T = L.tiling;
+  assert.ok(Object.isFrozen(T) && Object.isFrozen(T.costN));
+  assert.equal(core.tilingLesson({ n: T.n.max, blockRows: 64, blockCols: 64 }).Q.rows, T.n.max);
+  refuses(() => core.tilingLesson({ n: T.n.max + 1 }), 'n', 'tilingLesson n');
+  refuses(() => core.tilingLesson({ n: T.n.min - 1 }), 'n', 'tilingLesson n below');
+  assert.equal(core.tilingLesson({ n: 4, d: T.d.max }).Q.cols, T.d.max);
+  refuses(() => core.tilingLesson({ d: T.d.max + 1 }), 'd', 'tilingLesson d');
+  assert.equal(core.attentionMemory([T.costN.max]).standard.length, 1);
+  refuses(() => core.attentionMemory([T.costN.max + 1]), 'ns', 'a length past costN');
+  assert.equal(core.attentionIo(Array(T.costLengths).fill(64)).standard.length, T.costLengths);
+  refuses(() => core.attentionIo(Array(T.costLengths + 1).fill(64)), 'ns', 'more lengths than costLengths');
+  assert.equal(core.attentionIo([64], { M: T.fastMemory.max }).tiled.length, 1);
+  refuses(() => core.attentionIo([64], { M: T.fastMemory.max + 1 }), 'M', 'M past fastMemory');
+  refuses(() => core.attentionMemory([64], { d: L.maxModel + 1 }), 'd', 'attentionMemory d');
+});
+
 test('each trainer limit: the core\'s bounds are accepted, one past them refused, naming the option', () => {
   const ends = { ...L.shape, ...L.trainer };
   for (const name of ['layers', 'heads', 'dModel', 'context', 'vocab', 'batch']) {

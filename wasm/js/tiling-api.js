@@ -7,15 +7,14 @@ import * as arg from './args.js';
 import { unwrap } from './unwrap.js';
 import { withField as field } from './field.js';
 
-const MAX_COST_N = 1 << 20;
-
-
-function lengths(ns) {
-  if (!Array.isArray(ns) || ns.length < 1 || ns.length > 64) throw arg.argumentError('ns', `ns must be an array of 1 to 64 sequence lengths; got ${typeof ns}`);
-  return ns.map((n, i) => field('ns', () => arg.integer(n, `ns[${i}]`, 1, MAX_COST_N)));
-}
-
 export function tilingApi(raw, L) {
+  const T = L.tiling; // section 17's ranges, the core's (core/include/atlas/attention/limits.hpp)
+  const lengths = (ns) => {
+    if (!Array.isArray(ns) || ns.length < 1 || ns.length > T.costLengths) {
+      throw arg.argumentError('ns', `ns must be an array of 1 to ${T.costLengths} sequence lengths; got ${arg.describe(ns)}`);
+    }
+    return ns.map((n, i) => field('ns', () => arg.integer(n, `ns[${i}]`, T.costN.min, T.costN.max)));
+  };
   const block = (value, name) => field(name, () => arg.integer(value, name, 1, L.maxSequence));
   return {
     // Q (n x d_k), K (m x d_k), V (m x d_v), { blockRows = 64, blockCols = 64, mask = null, trace = false }
@@ -34,22 +33,22 @@ export function tilingApi(raw, L) {
     // -> { Q, K, V (n x d), mask or null, scores, weights (n x n), standard (n x d), tiled (with trace), maxDifference }
     tilingLesson(opts) {
       const o = arg.options(opts, 'options');
-      return unwrap(raw.tilingLesson(field('n', () => arg.integer(o.n ?? 16, 'n', 1, 256)),
-        field('d', () => arg.integer(o.d ?? 8, 'd', 1, 64)), block(o.blockRows ?? 4, 'blockRows'),
+      return unwrap(raw.tilingLesson(field('n', () => arg.integer(o.n ?? 16, 'n', T.n.min, T.n.max)),
+        field('d', () => arg.integer(o.d ?? 8, 'd', T.d.min, T.d.max)), block(o.blockRows ?? 4, 'blockRows'),
         block(o.blockCols ?? 4, 'blockCols'), Boolean(o.causal), field('seed', () => arg.seed(o.seed ?? 1, L))));
     },
     // ns, { d = 64, blockRows = 64, blockCols = 64 } -> { inputs, standard, tiled: Float64Array (bytes, one per n) }
     attentionMemory(ns, opts) {
       const o = arg.options(opts, 'options');
-      return unwrap(raw.attentionMemory(lengths(ns), field('d', () => arg.integer(o.d ?? 64, 'd', 1, 1024)),
+      return unwrap(raw.attentionMemory(lengths(ns), field('d', () => arg.integer(o.d ?? 64, 'd', 1, L.maxModel)),
         block(o.blockRows ?? 64, 'blockRows'), block(o.blockCols ?? 64, 'blockCols')));
     },
     // ns, { d = 64, M = 65536 } -> { blockRows, blockCols (Algorithm 1 line 1), standard, tiled:
     //   Float64Array (numbers read or written in slow memory), inRange: Float64Array (1 where d <= M <= N d) }
     attentionIo(ns, opts) {
       const o = arg.options(opts, 'options');
-      return unwrap(raw.attentionIo(lengths(ns), field('d', () => arg.integer(o.d ?? 64, 'd', 1, 1024)),
-        field('M', () => arg.integer(o.M ?? 65536, 'M', 1, 2 ** 30))));
+      return unwrap(raw.attentionIo(lengths(ns), field('d', () => arg.integer(o.d ?? 64, 'd', 1, L.maxModel)),
+        field('M', () => arg.integer(o.M ?? 65536, 'M', T.fastMemory.min, T.fastMemory.max))));
     },
   };
 }

@@ -63,6 +63,10 @@ GroupedQueryResult grouped_query_attention(const Matrix& X, const GroupedQueryPr
     out.concat.middleCols(static_cast<Eigen::Index>(j) * d_k, d_k) = out.heads.back().output;
   }
   out.output = out.concat * p.Wo;
+  // Finite heads times a finite W_O can still round past the largest double (found by fuzz_grouped_query).
+  if (!out.output.allFinite()) {
+    throw ArgumentError("W_O", "concat W_O overflows to infinity; X or the projections are too large (scale them down)");
+  }
   return out;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 #include "atlas/attention/check.hpp"
 #include "atlas/attention/limits.hpp"
@@ -9,10 +10,11 @@
 namespace atlas {
 namespace {
 
-constexpr int kMaxCostN = 1 << 20;
-
 void require_ns(const std::vector<int>& ns) {
-  if (ns.empty()) throw std::invalid_argument("ns is empty; expected at least one sequence length");
+  if (ns.empty() || ns.size() > static_cast<std::size_t>(kMaxCostLengths)) {
+    throw ArgumentError("ns", "ns must hold 1 to " + std::to_string(kMaxCostLengths) +
+                                  " sequence lengths; got " + std::to_string(ns.size()));
+  }
   for (int n : ns) require_in_range(n, 1, kMaxCostN, "ns");
 }
 
@@ -38,8 +40,9 @@ AttentionMemory attention_memory(const std::vector<int>& ns, int d, int block_ro
 AttentionIo attention_io(const std::vector<int>& ns, int d, long M) {
   require_ns(ns);
   require_in_range(d, 1, kMaxModel, "d");
-  if (M < 1 || M > (1L << 30)) {
-    throw std::invalid_argument("M must be from 1 to 1073741824 numbers; got " + std::to_string(M));
+  if (M < 1 || M > kMaxFastMemory) {
+    throw ArgumentError("M", "M must be from 1 to " + std::to_string(kMaxFastMemory) + " numbers; got " +
+                                 std::to_string(M));
   }
   AttentionIo out;
   const long four_d = 4L * d;

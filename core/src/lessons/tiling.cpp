@@ -1,14 +1,15 @@
 #include "atlas/lessons/tiling.hpp"
 
 #include "atlas/attention/check.hpp"
+#include "atlas/attention/limits.hpp"
 #include "atlas/attention/mask.hpp"
 #include "atlas/attention/random.hpp"
 
 namespace atlas {
 
 TilingLesson tiling_lesson(int n, int d, int block_rows, int block_cols, bool causal, std::uint64_t seed) {
-  require_in_range(n, 1, 256, "n");
-  require_in_range(d, 1, 64, "d");
+  require_in_range(n, 1, kMaxTilingLessonN, "n");
+  require_in_range(d, 1, kMaxTilingLessonD, "d");
   TilingLesson out;
   Rng rng(seed);
   out.Q = normal_matrix(n, d, rng);

@@ -32,6 +32,7 @@ import { registerChart } from './registry.js';
 import { trackWidth } from './width.js';
 import { announce } from './announce.js';
 import { rowMove } from './keys.js';
+import { drawsSame } from './equal.js';
 
 const SERIES_COLOURS = 6;
 const MARKERS_UP_TO = 32; // x positions with markers: 'auto'
@@ -75,6 +76,16 @@ export function lineChart(container, options = {}) {
   const hint = 'Hover over or tap the chart (or focus it and use the arrow keys) to read the values.';
   let scales = null;
 
+  // d3's axis rewrites every tick each time it is drawn (each write makes the browser lay the
+  // chart out again): an axis is drawn again only when its scale or ticks changed.
+  const axisDrawn = new Map();
+  function drawAxis(g, key, axis) {
+    const text = JSON.stringify(key);
+    if (axisDrawn.get(g) === text) return;
+    axisDrawn.set(g, text);
+    g.call(axis);
+  }
+
   function layout() {
     if (!data) return;
     const width = Math.max(240, widthOf() || 320);
@@ -100,10 +111,13 @@ export function lineChart(container, options = {}) {
     plot.attr('transform', `translate(${margin.left},${margin.top})`);
     const xAxisGen = axisBottom(x);
     const ticks = typeof opts.xTicks === 'function' ? opts.xTicks(extent(xs)) : opts.xTicks;
+    const xCount = Math.max(2, Math.floor(w / 70));
     if (ticks) xAxisGen.tickValues(ticks).tickFormat(opts.xFormat);
-    else xAxisGen.ticks(Math.max(2, Math.floor(w / 70)));
-    xAxis.attr('transform', `translate(0,${h})`).call(xAxisGen);
-    yAxis.call(axisLeft(y).ticks(Math.max(2, Math.floor(h / 40)), opts.yFormat || undefined));
+    else xAxisGen.ticks(xCount);
+    xAxis.attr('transform', `translate(0,${h})`);
+    const yTicks = Math.max(2, Math.floor(h / 40));
+    drawAxis(xAxis, [x.domain(), w, ticks, xCount], xAxisGen);
+    drawAxis(yAxis, [y.domain(), h, yTicks], axisLeft(y).ticks(yTicks, opts.yFormat || undefined));
     xTitle.text(opts.xTitle).attr('x', margin.left + w / 2).attr('y', opts.height - 6);
     yTitle.text(opts.yTitle).attr('transform', `translate(14,${margin.top + h / 2}) rotate(-90)`);
 
@@ -171,7 +185,10 @@ export function lineChart(container, options = {}) {
 
   return registerChart(container, {
     tables,
+    // Data equal to what is drawn (equal.js) draws nothing: a section that redraws all its
+    // charts when one control changed most often hands most of them what they show.
     update(next) {
+      if (drawsSame(data, next)) return this;
       data = next;
       layout();
       return this;

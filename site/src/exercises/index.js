@@ -16,13 +16,14 @@ import flow from './flow.js';
 import learn from './learn.js';
 import rope from './rope.js';
 import groupedQuery from './grouped-query.js';
+import kvCache from './kv-cache.js';
 import tiling from './tiling.js';
 import windows from './windows.js';
 
 export const exercises = [
   ...selfAttention, ...patterns, ...multiHead, ...positionalEncoding, ...positionEffect, ...causal,
   ...crossAttention, ...headRoles, ...distance, ...layers, ...entropy, ...flow, ...learn,
-  ...rope, ...groupedQuery,
+  ...rope, ...groupedQuery, ...kvCache,
   ...tiling, ...windows,
 ];
 

@@ -12,6 +12,7 @@ import { readParams, writeParam } from '../ui/url-state.js';
 
 const PARAM_PREFIX = 'q';
 const contexts = new WeakMap();
+const mounted = new WeakMap(); // section root -> its cards
 const drawn = new Map(); // key -> { exercise, question, seed } of every card on the page
 
 // The questions on the page now, in the order of the exercises (for the printed answers).
@@ -21,6 +22,11 @@ export const drawnQuestions = () => exercises.filter((e) => drawn.has(keyOf(e)))
 // hands it over once: provideExerciseContext(root, { ... }).
 export function provideExerciseContext(root, context) {
   contexts.set(root, context);
+}
+
+// The section's questions that waited for its context (a model loaded, a run saved) are drawn again.
+export function retryWaiting(root) {
+  (mounted.get(root) || []).forEach(({ card }) => card.retry());
 }
 
 export function sectionScore(section, progress = pageProgress()) {
@@ -82,5 +88,6 @@ export function mountPractice(root, core) {
   progress.onChange(refresh);
   refresh();
   root.append(part);
+  mounted.set(root, cards);
   return { cards };
 }

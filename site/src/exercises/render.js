@@ -8,7 +8,7 @@
 // `reveal`. Learner input is read as a number or an index, never inserted as HTML.
 //
 //   const card = exerciseCard(exercise, { core, seed, context, onAnswer, onSeed, onDraw });
-//   card.element   card.question   card.setSeed(seed)
+//   card.element   card.question   card.setSeed(seed)   card.retry()
 import { announce } from '../charts/announce.js';
 import { exerciseFigure } from './figure.js';
 import { parseSeed } from './random.js';
@@ -252,6 +252,8 @@ export function exerciseCard(exercise, { core, seed, context, onAnswer = () => {
 
   return {
     element: card,
+    // Draws the question again if it was waiting for something (a model, a run) that may be there now.
+    retry() { if (state === 'waiting') draw(current); },
     get question() { return question; },
     get seed() { return current; },
     get state() { return state; },

@@ -5,31 +5,22 @@
 // core) -> the attention of each generated character over what came before
 // it, and the work per character. The weights load on the first Generate
 // (trained/load.js, the loader the trained views share); afterwards every
-// change of a control generates again.
+// change of a control generates again, and a new layer or head (their choices
+// built from the model's m.config, kv-head-controls.js) only redraws the
+// attention figure from the same generation.
 import { bindControls } from '../ui/controls.js';
+import { perFrame } from '../ui/frame.js';
 import { heatmap } from '../charts/heatmap.js';
 import { lineChart } from '../charts/line.js';
 import { newSeed } from '../ui/seed.js';
 import { aboutText, badgeText } from '../trained/badge.js';
-import { visible, headName } from '../trained/units.js';
+import { headName } from '../trained/units.js';
+import { provideExerciseContext, retryWaiting } from '../exercises/mount.js';
+import { generatedRows } from './kv-rows.js';
+import { headControls } from './kv-head-controls.js';
 
 const inMillions = (n) => n / 1e6; // the core's counts, in the chart's unit
 const millions = (n) => `${inMillions(n).toFixed(2)} M`;
-
-// Row k of the figure: the weights of generated character k's query over the
-// positions it saw (copied into place; later positions stay 0 and are hatched).
-function attentionRows(g, layer, head) {
-  const steps = g.characters.length;
-  const cols = g.prompt.length + steps;
-  const data = new Float64Array(steps * cols);
-  const blocked = new Float64Array(steps * cols).fill(1);
-  g.characters.forEach((c, k) => {
-    const weights = c.attention[layer];
-    data.set(weights.data.subarray(head * weights.cols, (head + 1) * weights.cols), k * cols);
-    blocked.fill(0, k * cols, k * cols + weights.cols);
-  });
-  return { matrix: { rows: steps, cols, data }, blocked: { rows: steps, cols, data: blocked } };
-}
 
 export default {
   id: 'kv-cache',
@@ -48,7 +39,10 @@ export default {
     const generated = root.querySelector('[data-generated]');
     const check = root.querySelector('[data-kv-check]');
     const attentionTitle = root.querySelector('[data-kv-title]');
+    const topK = root.querySelector('input[name="topK"]');
+    const steps = root.querySelector('input[name="steps"]');
     let m = null;
+    let view = null; // the layer and head choices, built from m.config when the model loads
 
     let last = { key: '', g: null }; // the latest generation: a new layer or head only redraws it
 
@@ -60,6 +54,13 @@ export default {
       return last.g;
     }
 
+    // The attention figure for the chosen layer and head: all a new choice redraws.
+    function drawHead(g) {
+      const { layer, head } = view;
+      attention.update({ ...generatedRows(g, layer, head), rowNotes: g.characters.map((c) => `p ${c.probability.toFixed(2)}`) });
+      attentionTitle.textContent = `${headName(layer, head)}: each generated character’s weights`;
+    }
+
     function draw(state) {
       let g;
       try {
@@ -69,16 +70,7 @@ export default {
         return;
       }
       controls.clearErrors();
-      const layer = Number(state.layer);
-      const head = Number(state.head);
-      const labels = [...g.prompt, ...g.characters.map((c) => c.character)].map(visible);
-      attention.update({
-        ...attentionRows(g, layer, head),
-        rowLabels: labels.slice(g.prompt.length),
-        colLabels: labels,
-        rowNotes: g.characters.map((c) => `p ${c.probability.toFixed(2)}`),
-      });
-      attentionTitle.textContent = `${headName(layer, head)}: each generated character’s weights`;
+      drawHead(g);
       const prompt = document.createElement('span');
       prompt.textContent = g.prompt.join('');
       const continuation = document.createElement('mark');
@@ -96,8 +88,11 @@ export default {
         + `attention weights: ${g.maxDifference.toExponential(1)} (float32 rounding).`;
     }
 
-    const controls = bindControls(root, (name, state) => { if (m) draw(state); });
+    const controls = bindControls(root, (name, state) => { if (m) draw(state); })
+      .describe(() => (view ? view.inputs() : {}))
+      .onReset(() => view?.reset());
     root.querySelector('[data-action="reseed"]').addEventListener('click', () => controls.set('seed', newSeed()));
+    provideExerciseContext(root, { model: () => m }); // the Practice questions use the loaded model
 
     async function start() {
       button.disabled = true;
@@ -110,6 +105,12 @@ export default {
         button.disabled = false;
         return;
       }
+      // Choices from the model's own shape: layers, heads, top-k up to every token (the unknown
+      // symbol too), and at most context - 1 characters after a prompt of one.
+      topK.max = String(m.config.vocab.length + 1);
+      steps.max = String(m.config.context - 1);
+      view = headControls(root.querySelector('[data-kv-head-controls]'), m.config,
+        perFrame(() => { if (last.g) drawHead(last.g); }));
       root.querySelectorAll('[data-model-badge]').forEach((el) => { el.textContent = badgeText(m); });
       root.querySelectorAll('[data-model-about]').forEach((el) => { el.textContent = aboutText(m); });
       status.textContent = '';
@@ -118,6 +119,7 @@ export default {
       root.querySelectorAll('[data-kv-figure]').forEach((figure) => { figure.hidden = false; }); // empty until now
       draw(controls.state);
       root.dataset.generated = 'true';
+      retryWaiting(root); // questions that waited for the model can be drawn now
     }
     button.addEventListener('click', () => (m ? draw(controls.state) : start()));
   },

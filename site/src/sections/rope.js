@@ -16,6 +16,9 @@ const DECAY_OFFSETS = 512;
 const OPTIONS = ['d', 'base', 'pair', 'offset', 'scale', 'seed'];
 const tiny = format('.1e');
 const range = (n, from = 0) => Array.from({ length: n }, (_, i) => from + i);
+// The key a query point links to: the one at its own position. One function, so a
+// scatter handed the same points again sees the same data (charts/equal.js).
+const samePosition = (i) => [{ index: i, value: 0.4 }];
 
 export default {
   id: 'rope',
@@ -28,6 +31,9 @@ export default {
     });
     const scores = heatmap(chart('scores'), {
       diverging: true, domain: 'auto', rowTitle: 'query position m', colTitle: 'key position n', format: '.2f', maxCell: 36,
+      // Painted on canvas as the large heatmaps are: d, base, s and the seed change all 256 numbers,
+      // and as SVG cells they were most of a step's layout (about 1,300 dirty layout objects).
+      svgLimit: 0,
       readout: (c) => `q at ${c.rowLabel} · k at ${c.colLabel} / √d = ${c.value.toFixed(3)} (m − n = ${c.row - c.col})`,
     });
     const spread = root.querySelector('[data-rope="spread"]');
@@ -68,7 +74,7 @@ export default {
           { name: `q, pair ${state.pair}`, points: r.qPair, labels },
           { name: `k, pair ${state.pair}`, points: r.kPair, labels },
         ],
-        links: (i) => [{ index: i, value: 0.4 }],
+        links: samePosition,
       });
       scores.update({ matrix: r.scores, rowLabels: labels, colLabels: labels });
       spread.textContent = `Largest spread along one diagonal (max − min, computed by the core): ${tiny(r.diagonalSpread)}`;

@@ -5,6 +5,7 @@
 // many tiles of that trace to show. Memory and slow-memory counts over n come
 // from core.attentionMemory and core.attentionIo.
 import { bindControls } from '../ui/controls.js';
+import { perFrame } from '../ui/frame.js';
 import { heatmap } from '../charts/heatmap.js';
 import { lineChart } from '../charts/line.js';
 import { newSeed } from '../ui/seed.js';
@@ -21,11 +22,13 @@ export default {
   init(root, core) {
     const scoresChart = heatmap(root.querySelector('[data-chart="scores"]'), {
       rowTitle: 'query i', colTitle: 'key j', domain: 'auto', diverging: true, maxCell: 28, format: '.2f',
+      svgLimit: 0, // canvas at every n: n changes every cell, and SVG cells were most of a step's cost
       readout: (c) => `score of query ${c.rowLabel} and key ${c.colLabel}: ${c.value.toFixed(3)}`,
       legendNote: 'scores of this draw',
     });
     const partialChart = heatmap(root.querySelector('[data-chart="partial"]'), {
       rowTitle: 'query i', colTitle: 'output dimension', domain: 'auto', diverging: true, maxCell: 28, format: '.2f',
+      svgLimit: 0,
       readout: (c) => `row ${c.rowLabel}, dimension ${c.colLabel}: ${c.value.toFixed(3)} so far`,
       legendNote: 'outputs of this draw',
     });
@@ -157,7 +160,9 @@ export default {
     }
 
     stepInput.max = String(MAX_N * MAX_N); // so a link's step is checked against the most tiles there can be
-    const controls = bindControls(root, update).describe(() => ({ d: D, ioD: IO_D }));
+    // One redraw per frame while a slider moves; the lesson and the cost charts each by their own key.
+    const controls = bindControls(root, perFrame(update, (changed) => (changed === 'sram' ? 'costs' : 'lesson')))
+      .describe(() => ({ d: D, ioD: IO_D }));
     root.querySelector('[data-action="reseed"]').addEventListener('click', () => controls.set('seed', newSeed()));
     update('n', controls.state);
   },

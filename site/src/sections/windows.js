@@ -3,6 +3,7 @@
 // last one after each layer. The trained model under a window is
 // windows-trained.js, started by its button (it loads the model).
 import { bindControls } from '../ui/controls.js';
+import { perFrame } from '../ui/frame.js';
 import { heatmap } from '../charts/heatmap.js';
 import { windowsTrained } from './windows-trained.js';
 
@@ -13,6 +14,7 @@ export default {
   init(root, core) {
     const reachChart = heatmap(root.querySelector('[data-chart="reach"]'), {
       rowTitle: 'after layers', colTitle: 'position', format: '.0f', maxCell: 14, legend: false,
+      svgLimit: 0, // canvas at every size: the window and the layers change many of its cells at once
       readout: (c) => `position ${c.colLabel} ${c.value ? 'reaches' : 'does not reach'} position ${N - 1} after ${c.rowLabel} layer${c.rowLabel === '1' ? '' : 's'}`,
     });
     const readout = root.querySelector('[data-reach-readout]');
@@ -41,7 +43,8 @@ export default {
         + `${rf.span[L - 1]} of the ${N} positions reach position ${N - 1}; the farthest is ${rf.farthest[L - 1]} back.`;
     }
 
-    const controls = bindControls(root, update).describe(() => ({ n: N }));
+    const controls = bindControls(root, perFrame(update, (changed) => (['passage', 'modelSinks'].includes(changed) ? 'trained' : 'reach')))
+      .describe(() => ({ n: N }));
     trained.bind(controls);
     update(null, controls.state);
   },

@@ -1,7 +1,9 @@
 #include "atlas/lessons/tiling.hpp"
 
 #include <stdexcept>
+#include <vector>
 
+#include "atlas/attention/limits.hpp"
 #include "atlas/attention/tiled_attention.hpp"
 #include "atlas/lessons/attention_costs.hpp"
 #include "helpers.hpp"
@@ -40,7 +42,10 @@ TEST_CASE("attention_memory counts what attention() and attention_tiled() really
   const auto mem = atlas::attention_memory({1024, 2048}, 64, 64, 64);
   REQUIRE(mem.standard(1) / mem.standard(0) == Approx(4.0).epsilon(1e-3));
   REQUIRE(mem.tiled(1) - mem.tiled(0) == 8.0 * 2 * 1024);
-  REQUIRE_THROWS_WITH(atlas::attention_memory({}, 4, 2, 2), Catch::Contains("ns is empty"));
+  REQUIRE_THROWS_WITH(atlas::attention_memory({}, 4, 2, 2), Catch::Contains("ns must hold 1 to"));
+  REQUIRE_NOTHROW(atlas::attention_memory(std::vector<int>(atlas::kMaxCostLengths, 8), 4, 2, 2));
+  REQUIRE_THROWS_WITH(atlas::attention_memory(std::vector<int>(atlas::kMaxCostLengths + 1, 8), 4, 2, 2),
+                      Catch::Contains("ns must hold 1 to"));
 }
 
 TEST_CASE("attention_io follows Algorithm 0 and Algorithm 1 line by line, and Theorem 2's orders") {

@@ -25,4 +25,13 @@ inline constexpr double kMinWidth = 0.1;      // a decay's width, in positions (
 inline constexpr double kMinConcentration = 0.01, kMaxConcentration = 1000.0;
 inline constexpr double kMinTemperature = 1e-3, kMaxTemperature = 1e3;
 
+// Section 17 (tiling.hpp, attention_costs.hpp). The lesson keeps a trace of every
+// tile and both n x n matrices, so its n stays small; the cost counts are formulas,
+// so their lengths may go far past kMaxSequence.
+inline constexpr int kMaxTilingLessonN = 256;
+inline constexpr int kMaxTilingLessonD = 64;
+inline constexpr int kMaxCostN = 1 << 20;        // a sequence length of the counts
+inline constexpr int kMaxCostLengths = 64;       // lengths per call: the points of one chart
+inline constexpr long kMaxFastMemory = 1L << 30;  // M, numbers of fast memory
+
 }  // namespace atlas

@@ -41,8 +41,10 @@ struct AttentionIo {
   std::vector<bool> in_range;          // d <= M <= N d, Theorem 2's range
 };
 
-// Throws std::invalid_argument for an empty ns, n outside 1..2^20, d outside
-// 1..1024, block sizes outside 1..4096, or M outside 1..2^30 (names the argument).
+// Throws std::invalid_argument naming the argument for ns of no or more than
+// kMaxCostLengths (64) lengths, n outside 1..kMaxCostN (2^20), d outside 1..kMaxModel,
+// block sizes outside 1..kMaxSequence, or M outside 1..kMaxFastMemory (2^30)
+// (attention/limits.hpp).
 AttentionMemory attention_memory(const std::vector<int>& ns, int d, int block_rows, int block_cols);
 AttentionIo attention_io(const std::vector<int>& ns, int d, long M);
 

@@ -28,7 +28,8 @@ struct TilingLesson {
   double max_difference = 0;
 };
 
-// Throws std::invalid_argument for n outside 1..256, d outside 1..64, or block
+// Throws std::invalid_argument for n outside 1..kMaxTilingLessonN (256), d outside
+// 1..kMaxTilingLessonD (64) (attention/limits.hpp), or block
 // sizes attention_tiled rejects (the message names the argument).
 TilingLesson tiling_lesson(int n, int d, int block_rows, int block_cols, bool causal, std::uint64_t seed);
 

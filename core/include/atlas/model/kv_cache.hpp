@@ -1,7 +1,7 @@
 // Decoding with a KV cache: the model's inference forward pass, which keeps
 // every layer's keys and values so that each new token costs one row of work
 // instead of the whole sequence again (incremental decoding, Shazeer 2019,
-// sec. 2.4; the name "KV cache" and its memory cost: Pope et al. 2022, sec. 2).
+// sec. 2.4; the name "KV cache" and its memory cost: Pope et al. 2022).
 //
 // Why it is exact: causal attention never lets a position see a later one
 // (Vaswani et al. 2017, sec. 3.2.3), so the keys and values of positions
