@@ -6,18 +6,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { openBrowser, showSection } from './harness.mjs';
+import { openBrowser, showSection, downloaded } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
 after(async () => { await browser.close(); });
-
-// Chromium drops downloads clicked back to back (export.test.mjs): each waits a little first.
-async function downloaded(page, figure, label) {
-  await page.waitForTimeout(200);
-  const [file] = await Promise.all([page.waitForEvent('download'), figure.locator('.figure-tools button', { hasText: label }).click()]);
-  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
-}
 
 // Puts an exported SVG in the page at its own size and reports what is outside the image or
 // outside a nested <svg> that clips it (a chart's own viewport), the header's lines and

@@ -3,21 +3,11 @@
 // JSON the inputs that produced them. Downloads are caught by the browser.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { openBrowser, showSection, showAllSections, showNumbers } from './harness.mjs';
+import { openBrowser, showSection, showAllSections, showNumbers, downloaded } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
 after(async () => { await browser.close(); });
-
-// Chromium drops a page's downloads that come too fast (here the 11th of downloads clicked back to
-// back never arrived; with 100 ms between them 70 in a row did): a learner never clicks that fast, a
-// test does, so each download waits a little first.
-async function downloaded(page, figure, label) {
-  await page.waitForTimeout(200);
-  const [file] = await Promise.all([page.waitForEvent('download'), figure.locator('.figure-tools button', { hasText: label }).click()]);
-  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
-}
 
 // A CSV line -> fields (quoted fields may hold commas and doubled quotes).
 function fields(line) {

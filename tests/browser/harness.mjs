@@ -11,7 +11,7 @@
 // a function run in the page before its own scripts (to simulate a hostile browser); touch: true
 // gives the page a touch screen (page.touchscreen.tap).
 import { chromium } from 'playwright-core';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -227,4 +227,14 @@ export async function singleFileFolder() {
   const dir = await mkdtemp(join(tmpdir(), 'atlas-single-'));
   await copyFile(join(DIST, 'attention-atlas.html'), join(dir, 'attention-atlas.html'));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+// Clicks a figure's download button and returns the file -> { name, bytes }. Chromium drops a
+// page's downloads that come too fast (the 11th of downloads clicked back to back never arrived;
+// with 100 ms between them 70 in a row did): a learner never clicks that fast, a test does, so
+// each download waits a little first.
+export async function downloaded(page, figure, label) {
+  await page.waitForTimeout(200);
+  const [file] = await Promise.all([page.waitForEvent('download'), figure.locator('.figure-tools button', { hasText: label }).click()]);
+  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
 }
