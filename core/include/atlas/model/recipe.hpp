@@ -43,7 +43,7 @@ inline ModelShape shape(int vocab) { return ModelShape{3, 4, 64, 128, vocab, tru
 //      whole context, learns to copy text, and the model learns the text
 //      (positions beyond 32 train only now). With 10% of short copies (8-24)
 //      and 1500 steps of 16 instead, the heads copied random strings but not
-//      text (run R1 of RUNS.md).
+//      text (run R1 of tools/model/RUNS.md).
 // Strings are of distinct characters so that the earlier occurrence of a
 // character is unique, as in the in-page trainer's task (tasks.hpp).
 struct Phase {
