@@ -149,6 +149,10 @@ test('scorm-again records status, score and suspend data; a new session resumes;
       if (await c.getAttribute('data-state') !== 'answering') await frame.waitForTimeout(500);
     }
   }
+  // Section 16 asks about the model's own generation: Generate loads the model, then its cards draw.
+  await frame.locator('#kv-cache [data-action="generate"]').click();
+  await frame.waitForFunction(() => document.getElementById('kv-cache')?.dataset.generated === 'true', null, { timeout: 60000 });
+  await frame.waitForFunction(() => [...document.querySelectorAll('#kv-cache .exercise')].every((c) => c.dataset.state === 'answering'));
   for (const button of await frame.locator('.exercise:not([data-done="true"]) [data-action="show-answer"]').all()) await button.click();
   rec = await page.evaluate(() => window.record());
   assert.deepEqual([rec.status, rec.raw], ['failed', String(twoRight)]);
