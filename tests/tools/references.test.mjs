@@ -40,7 +40,7 @@ test('brokenReferences reports a missing file, a missing .md, a dead link and a 
   mkdirSync(join(dir, 'core/include/atlas/model'), { recursive: true });
   writeFileSync(join(dir, 'docs/api.md'), '# API\n## Head scores\n');
   writeFileSync(join(dir, 'a.js'), '// the contract: design.md; docs/api.md; core/model; wasm/gone.js\n');
-  const dead = ['docs', 'x.md'].join('/'); // built, so this file itself names no missing document
+  const dead = `docs/${'gone'}.${'md'}`; // built from parts, so this file itself names no missing document
   writeFileSync(join(dir, 'README.md'), `[ok](docs/api.md#head-scores) [no](docs/api.md#heads) [dead](${dead})\n`);
   assert.deepEqual(brokenReferences(dir, ['a.js', 'README.md']), [
     'a.js: wasm/gone.js', 'a.js: design.md',
