@@ -7,35 +7,17 @@
 //   const view = headControls(container, m.config, () => redraw());
 //   view.layer, view.head (0-based, the core's indices); view.inputs(); view.reset()
 import { bindControls } from '../ui/controls.js';
-
-// A labelled <select name=name> of 1..count, `selected` chosen, with its error slot.
-function choice(panel, name, label, count, selected) {
-  const box = document.createElement('div');
-  box.className = 'control';
-  const select = document.createElement('select');
-  select.id = `${panel.id}-${name}`;
-  select.name = name;
-  for (let i = 1; i <= count; i++) select.add(new Option(`${label.toLowerCase()} ${i}`, String(i), i === selected, i === selected));
-  const text = document.createElement('label');
-  text.htmlFor = select.id;
-  text.textContent = label;
-  const error = document.createElement('p');
-  error.className = 'control-error';
-  error.dataset.errorFor = name;
-  error.setAttribute('aria-live', 'polite');
-  error.hidden = true;
-  box.append(text, select, error);
-  panel.append(box);
-}
+import { labelledControl, selectOf, numbered } from '../trained/controls.js';
 
 export function headControls(container, config, onChange) {
   const panel = document.createElement('div');
   panel.id = 'trained-kv-cache';
+  panel.dataset.prefix = panel.id;
   panel.className = 'controls';
   panel.setAttribute('role', 'group');
   panel.setAttribute('aria-label', 'Which head the attention figure shows');
-  choice(panel, 'layer', 'Layer', config.layers, config.layers);
-  choice(panel, 'head', 'Head', config.heads, 1);
+  labelledControl(panel, 'Layer', selectOf(numbered(config.layers, 'layer'), config.layers), 'layer');
+  labelledControl(panel, 'Head', selectOf(numbered(config.heads, 'head'), 1), 'head');
   container.append(panel);
   const bound = bindControls(panel, () => onChange());
   panel.addEventListener('input', (event) => event.stopPropagation()); // not the section's own controls

@@ -7,7 +7,9 @@
 //   c.error('text', message);  c.setUnknown(['é']);
 import { bindControls } from '../ui/controls.js';
 
-function control(panel, label, input, name) {
+// Also used by section 16's head choice (sections/kv-head-controls.js): a labelled control with its
+// error slot, appended to panel (whose dataset.prefix makes the id unique), and a <select>.
+export function labelledControl(panel, label, input, name) {
   const box = document.createElement('div');
   box.className = 'control';
   const id = `${panel.dataset.prefix}-${name}`;
@@ -26,7 +28,7 @@ function control(panel, label, input, name) {
   return box;
 }
 
-function select(options, value) {
+export function selectOf(options, value) {
   const el = document.createElement('select');
   for (const [v, text] of options) el.add(new Option(text, String(v), false, String(v) === String(value)));
   return el;
@@ -34,7 +36,7 @@ function select(options, value) {
 
 // Layers and heads count from 1 in the controls, so in links and exports too (trained-multi-head.layer=2
 // is "layer 2"); state.layer and state.head are the 0-based indices of the core's arrays.
-const range = (count, name) => Array.from({ length: count }, (_, i) => [i + 1, `${name} ${i + 1}`]);
+export const numbered = (count, name) => Array.from({ length: count }, (_, i) => [i + 1, `${name} ${i + 1}`]);
 
 // prefix: makes the element ids unique on the page (the section's id, say)
 export function trainedControls(container, { prefix, text, layers, heads, layer = null, head = null, unit = 'characters' }) {
@@ -52,10 +54,10 @@ export function trainedControls(container, { prefix, text, layers, heads, layer 
   field.maxLength = 400;
   field.autocomplete = 'off';
   field.spellcheck = false;
-  control(panel, 'Text (2 to 128 characters)', field, 'text').classList.add('control-wide');
-  control(panel, 'Read by', select([['characters', 'characters'], ['words', 'words']], unit), 'unit');
-  if (layer !== null) control(panel, 'Layer', select(range(layers, 'layer'), layer + 1), 'layer');
-  if (head !== null) control(panel, 'Head', select(range(heads, 'head'), head + 1), 'head');
+  labelledControl(panel, 'Text (2 to 128 characters)', field, 'text').classList.add('control-wide');
+  labelledControl(panel, 'Read by', selectOf([['characters', 'characters'], ['words', 'words']], unit), 'unit');
+  if (layer !== null) labelledControl(panel, 'Layer', selectOf(numbered(layers, 'layer'), layer + 1), 'layer');
+  if (head !== null) labelledControl(panel, 'Head', selectOf(numbered(heads, 'head'), head + 1), 'head');
   const unknown = document.createElement('p');
   unknown.className = 'trained-unknown';
   unknown.setAttribute('aria-live', 'polite');
