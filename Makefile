@@ -127,8 +127,14 @@ model: native corpus
 	@node -e "const c = require('./build/corpus/corpus.json'); \
 	  require('fs').writeFileSync('site/model/austen-corpus.json', JSON.stringify({ source: c.source, books: c.books, baselines: c.statistics.heldOutUnderTrain }, null, 2) + '\n')"
 
-bench: native dist
+# Lighthouse is the npm package of bench/lighthouse (111 MB): only `make bench` installs it.
+LIGHTHOUSE := bench/lighthouse
+bench: native dist $(LIGHTHOUSE)/node_modules/.stamp
 	@node bench/run.mjs
+
+$(LIGHTHOUSE)/node_modules/.stamp: $(LIGHTHOUSE)/package.json $(LIGHTHOUSE)/package-lock.json
+	npm ci --prefix $(LIGHTHOUSE) --no-audit --no-fund --loglevel=error
+	@touch $@
 
 clean:
 	rm -rf build dist

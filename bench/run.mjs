@@ -4,10 +4,11 @@
 // headless Chromium, the time from navigation until figures are drawn and the
 // input-to-frame time of every slider swept across its range; (3) what the page
 // downloads, what each later stage adds, and every file of dist/, raw and gzipped; (4) training speed
-// (bench/train.mjs); (5) generating text with and without the KV cache (bench/generate.mjs).
+// (bench/train.mjs); (5) generating text with and without the KV cache (bench/generate.mjs);
+// (6) Lighthouse 12.2.3, mobile and desktop (bench/lighthouse/, its own npm package).
 // Benchmarks are not tests:
 // they print numbers, they assert nothing.
-//   node bench/run.mjs [--dist=DIR] [--native=PATH] [--only=attention,tiled,browser,sizes,training,generation]
+//   node bench/run.mjs [--dist=DIR] [--native=PATH] [--only=attention,tiled,browser,sizes,training,generation,lighthouse]
 //                      [--sections=patterns,distance] [--controls=ranges]
 // --dist/--native let the same bench measure another build (a "before" copy).
 // --only picks parts; 'browser' is both 'load' and 'sliders', which can also be
@@ -27,7 +28,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const flags = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const dist = resolve(flags.dist || join(root, 'dist'));
 const nativeBin = resolve(flags.native || join(root, 'build/native/atlas_bench'));
-const only = new Set((flags.only || 'attention,tiled,browser,sizes,training,generation').split(',')
+const only = new Set((flags.only || 'attention,tiled,browser,sizes,training,generation,lighthouse').split(',')
   .flatMap((part) => (part === 'browser' ? ['load', 'sliders'] : [part])));
 const sections = flags.sections ? flags.sections.split(',') : null;
 const allControls = flags.controls !== 'ranges';
@@ -124,6 +125,10 @@ try {
   if (only.has('sizes')) printSizes(firstPaint);
   if (only.has('training')) await trainingBench();
   if (only.has('generation')) await generationBench();
+  if (only.has('lighthouse')) {
+    const { lighthouseBench, printLighthouse } = await import('./lighthouse/run.mjs');
+    printLighthouse(await lighthouseBench({ dist }));
+  }
 } catch (error) {
   console.error(`bench failed: ${error.stack || error}`);
   process.exitCode = 1;

@@ -8,6 +8,7 @@
 
 #include "atlas/attention/check.hpp"
 #include "atlas/attention/limits.hpp"
+#include "atlas/attention/products.hpp"
 #include "atlas/attention/vector_exp.hpp"
 
 namespace atlas {
@@ -62,8 +63,6 @@ TiledAttentionResult attention_tiled(const Matrix& Q, const Matrix& K, const Mat
   for (int j = 0; j < r.col_blocks; ++j) {
     const Eigen::Index c0 = static_cast<Eigen::Index>(j) * block_cols;
     const Eigen::Index cols = std::min<Eigen::Index>(block_cols, m - c0);
-    const auto Kj = K.middleRows(c0, cols);  // (cols x d_k)
-    const auto Vj = V.middleRows(c0, cols);  // (cols x d_v)
     for (int i = 0; i < r.row_blocks; ++i) {
       const Eigen::Index r0 = static_cast<Eigen::Index>(i) * block_rows;
       const Eigen::Index rows = std::min<Eigen::Index>(block_rows, n - r0);
@@ -71,8 +70,10 @@ TiledAttentionResult attention_tiled(const Matrix& Q, const Matrix& K, const Mat
       if (skipped) {
         ++r.skipped_tiles;
       } else {
-        auto S = tile.topLeftCorner(rows, cols);
-        S.noalias() = (Q.middleRows(r0, rows) * Kj.transpose()) / root_d;  // S_ij (rows x cols)
+        auto S = tile.topLeftCorner(rows, cols);  // S_ij (rows x cols) = Q_i K_j^T / sqrt(d_k)
+        multiply(Q.row(r0).data(), Q.cols(), K.row(c0).data(), K.cols(), S.data(), tile.cols(), rows, Q.cols(), cols,
+                 {/*b_transposed=*/true});
+        S /= root_d;
         if (!S.allFinite()) {
           throw ArgumentError("Q", "Q K^T / sqrt(d_k) overflows to infinity; Q and K are too large (scale them down)");
         }
@@ -83,7 +84,10 @@ TiledAttentionResult attention_tiled(const Matrix& Q, const Matrix& K, const Mat
           for (Eigen::Index c = 0; c < cols; ++c) {
             if (!blocked || blocked[c] == 0.0) tile_max = std::max(tile_max, s[c]);
           }
-          if (tile_max == minus_infinity) continue;  // no allowed key here: the row's m, l, a stay
+          if (tile_max == minus_infinity) {  // no allowed key here: the row's m, l, a stay
+            S.row(a).setZero();              // (and it adds nothing to a below)
+            continue;
+          }
           const Eigen::Index row = r0 + a;
           const double m_new = std::max(r.m(row), tile_max);
           // exp(m_old - m_new) <= 1 rescales what was summed under the old maximum
@@ -98,8 +102,11 @@ TiledAttentionResult attention_tiled(const Matrix& Q, const Matrix& K, const Mat
           for (Eigen::Index c = 0; c < cols; ++c) tile_sum += s[c];
           r.l(row) = rescale * r.l(row) + tile_sum;
           r.m(row) = m_new;
-          r.output.row(row) = rescale * r.output.row(row) + S.row(a) * Vj;
+          r.output.row(row) *= rescale;
         }
+        // a_r = rescale a_r + exp(S_ij - m') V_j, the tile's rows at once (a was rescaled above)
+        multiply(S.data(), tile.cols(), V.row(c0).data(), dv, r.output.row(r0).data(), dv, rows, cols, dv,
+                 {/*b_transposed=*/false, /*accumulate=*/true});
       }
       if (trace) {
         TileStep t;

@@ -10,8 +10,11 @@
 // subnormal or 0, which no caller can tell apart from 0 after normalising a row
 // (the row's largest term is exp(0) = 1). NaN is not expected: callers check
 // finiteness first.
-// The double overload is std::exp, element by element: the default (double) path
-// stays bit-for-bit what it was, which the parity tests rely on.
+// The double overload does the same with Cephes' exp (a rational approximation of e^r) on
+// vectors of two doubles (lanes.hpp): within 2 ulp of std::exp where the result is normal,
+// subnormal results and 0 below about -745, infinity above about 709.78, NaN kept. It is
+// identical natively and in WebAssembly (no libm underneath), and it replaced a scalar
+// std::exp call per entry that was most of softmax's time in the page.
 #pragma once
 
 #include <cstddef>
