@@ -99,7 +99,9 @@ test('the Embed button gives a snippet that works pasted into another page', asy
   assert.equal(snippet, embedSnippet({ src: `${base}embed.html?section=self-attention`, section: 'self-attention', title: `Attention Atlas: ${title}`, id }));
   await disclosure.locator('summary').click();
   await disclosure.locator('summary').click();
-  assert.notEqual(await code.inputValue(), snippet, 'each time it opens the snippet has a new id: two copies on one page differ');
+  // The snippet is rewritten on the details element's toggle event, which fires in a later task: wait for it.
+  await page.waitForFunction((old) => document.querySelector('#self-attention .embed-share textarea').value !== old, snippet, { timeout: 5000 })
+    .catch(() => assert.fail('each time it opens the snippet has a new id: two copies on one page differ'));
   assert.equal(await page.locator('main > section[id]').count(), await page.locator('main > section .embed-share').count(), 'one per section');
 
   const host = await context.newPage();
