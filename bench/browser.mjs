@@ -18,7 +18,7 @@ import { chromium } from 'playwright-core';
 
 // tools/serve.mjs in a process of its own: in this one it would share the event loop with
 // Playwright's traffic and the traces, and every file would wait on them.
-async function serve(dist) {
+export async function serve(dist) {
   const script = fileURLToPath(new URL('../tools/serve.mjs', import.meta.url));
   const child = spawn(process.execPath, [script, dist, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((done, fail) => {

@@ -1,25 +1,14 @@
 // Lighthouse part of `make bench`: Lighthouse 12.2.3 (this folder's own package, installed by
-// `make bench` only) against dist/ served by tools/serve.mjs in a process of its own, in
+// `make bench` only) against dist/ served by tools/serve.mjs in a process of its own (bench/browser.mjs), in
 // Debian's Chromium. Mobile (Lighthouse's default: a simulated slow 4G and a 4x slower CPU)
 // three times, reported as the median run by performance score; desktop once. Prints the
 // scores, the largest contentful paint and its element, first contentful paint and total
 // blocking time. Asserts nothing.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
-
-async function serve(dist) {
-  const script = fileURLToPath(new URL('../../tools/serve.mjs', import.meta.url));
-  const child = spawn(process.execPath, [script, dist, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((done, fail) => {
-    child.stdout.once('data', (text) => done(String(text).trim()));
-    child.once('exit', (code) => fail(new Error(`tools/serve.mjs exited (${code})`)));
-  });
-  return { url, close: () => child.kill() };
-}
+import { serve } from '../browser.mjs';
 
 function summary(lhr) {
   const audit = (id) => lhr.audits[id];
@@ -65,12 +54,12 @@ export async function lighthouseBench({ dist, runs = 3 }) {
     const mobile = [];
     let version = '';
     for (let i = 0; i < runs; i++) {
-      const { lhr } = await lighthouse(`${server.url}index.html`, options);
+      const { lhr } = await lighthouse(`${server.base}index.html`, options);
       version = lhr.lighthouseVersion;
       mobile.push(summary(lhr));
     }
-    const { lhr } = await lighthouse(`${server.url}index.html`, options, desktopConfig);
-    return { mobile, desktop: summary(lhr), version, element: await lcpElement(`${server.url}index.html`) };
+    const { lhr } = await lighthouse(`${server.base}index.html`, options, desktopConfig);
+    return { mobile, desktop: summary(lhr), version, element: await lcpElement(`${server.base}index.html`) };
   } finally {
     await chrome.kill();
     server.close();
