@@ -31,30 +31,30 @@ T row_max(const T* s, Eigen::Index m) {
   return top;
 }
 
-template <typename T>
-T row_sum(const T* w, Eigen::Index m) {
+// The sum of f(x[c]) over x[0..count), a vector of lanes at a time; f works on one value and
+// on a vector alike.
+template <typename T, typename F>
+T lane_sum(const T* x, Eigen::Index count, F f) {
   constexpr int L = lanes::kWidth<T>;
   lanes::Vec<T> v{};
   Eigen::Index c = 0;
-  for (; c + L <= m; c += L) v += lanes::load(w + c);
+  for (; c + L <= count; c += L) v += f(lanes::load(x + c));
   T sum = 0;
   for (int i = 0; i < L; ++i) sum += v[i];
-  for (; c < m; ++c) sum += w[c];
+  for (; c < count; ++c) sum += f(x[c]);
   return sum;
+}
+
+template <typename T>
+T row_sum(const T* w, Eigen::Index m) {
+  return lane_sum(w, m, [](auto v) { return v; });
 }
 
 // Whether x[0..count) are all finite: x * 0 is 0 for a finite x and NaN for infinity or NaN,
 // and a NaN stays in the sum (vectorised, where Eigen's allFinite runs one entry at a time).
 template <typename T>
 bool all_finite(const T* x, Eigen::Index count) {
-  constexpr int L = lanes::kWidth<T>;
-  lanes::Vec<T> zeros{};
-  Eigen::Index c = 0;
-  for (; c + L <= count; c += L) zeros += lanes::load(x + c) * T(0);
-  T zero = 0;
-  for (int i = 0; i < L; ++i) zero += zeros[i];
-  for (; c < count; ++c) zero += x[c] * T(0);
-  return zero == T(0);
+  return lane_sum(x, count, [](auto v) { return v * T(0); }) == T(0);
 }
 
 // One row: w = softmax(s) over the allowed entries (blocked == nullptr: all allowed).
