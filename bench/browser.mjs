@@ -10,7 +10,8 @@
 //           the other controls at their defaults: input-to-frame time of each
 //           step = from dispatching 'input' until the frame after it has been
 //           produced (a task queued from the next requestAnimationFrame), and
-//           the main thread's CPU time per step from a Chromium trace;
+//           the main thread's CPU time per step from a Chromium trace; first, the
+//           same sweep of a slider nothing listens to (the floor: waiting for a frame);
 //   files   what the page downloaded (same-folder requests).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -161,6 +162,23 @@ function sweptControls({ id, all }) {
     .map((el) => el.name);
 }
 
+// The same sweep of a range input that nothing listens to: what a step measures when
+// nothing is redrawn (the wait for the next frame), printed first as the floor under
+// every control's input-to-frame time.
+async function floorTimes(browser, page) {
+  await page.evaluate(() => {
+    const box = document.createElement('div');
+    box.id = 'bench-floor';
+    box.innerHTML = '<input type="range" name="floor" min="0" max="23" value="0">';
+    document.body.append(box);
+  });
+  await browser.startTracing(page, { categories: ['toplevel'] });
+  const r = await page.evaluate(sweepControl, { id: 'bench-floor', name: 'floor', maxSteps: MAX_STEPS, maxNumberSteps: MAX_NUMBER_STEPS });
+  const cpu = mainThreadCpu(JSON.parse((await browser.stopTracing()).toString()));
+  await page.evaluate(() => document.getElementById('bench-floor').remove());
+  return { section: '(floor)', ...r, name: 'no listener', cpuPerStep: cpu / (r.steps + 1) };
+}
+
 // sections: ids to sweep (default: every section of the article); all: every kind of
 // control (sweptControls). A section with a Generate button (16) generates first: its
 // figures draw on demand, and its layer and head choices exist only after it.
@@ -170,7 +188,7 @@ async function sliderTimes(browser, base, sections, all) {
   await page.waitForFunction(() => document.getElementById('core-status')?.dataset.state === 'ready');
   const every = await page.$$eval('main > section[data-state]', (list) => list.map((s) => s.id));
   const ids = sections ? every.filter((id) => sections.includes(id)) : every;
-  const results = [];
+  const results = [await floorTimes(browser, page)];
   for (const id of ids) {
     await page.locator(`#${id}`).scrollIntoViewIfNeeded();
     await page.waitForFunction((sid) => ['ready', 'error'].includes(document.getElementById(sid)?.dataset.state), id);

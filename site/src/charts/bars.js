@@ -15,8 +15,9 @@
 // Labels are set with textContent (D3 .text), never as HTML.
 // Keyboard: the SVG is focusable and the arrow keys (Home, End) walk the bars,
 // spoken once per key press; a tap shows a bar's readout on touch screens.
-import { select, scaleBand, scaleLinear, axisLeft, max as d3max, format as d3format } from 'd3';
+import { select, scaleBand, scaleLinear, max as d3max, format as d3format } from 'd3';
 import { drawRefs } from './refs.js';
+import { drawAxis } from './axis.js';
 import { registerChart } from './registry.js';
 import { trackWidth } from './width.js';
 import { announce } from './announce.js';
@@ -70,7 +71,7 @@ export function barChart(container, options = {}) {
     svg.attr('width', width).attr('height', opts.height).attr('viewBox', `0 0 ${width} ${opts.height}`)
       .attr('aria-label', `Bar chart, ${opts.yTitle || 'value'} for ${n} bars. Arrow keys read the bars; “Show numbers” gives a table.`);
     plot.attr('transform', `translate(${margin.left},${margin.top})`);
-    yAxis.call(axisLeft(y).ticks(Math.max(2, Math.floor(h / 35))));
+    drawAxis(yAxis, 'left', y, { ticks: Math.max(2, Math.floor(h / 35)) });
     baseline.attr('x1', 0).attr('x2', w).attr('y1', y(lo)).attr('y2', y(lo));
 
     const bars = barsG.selectAll('g.bar').data(Array.from(data.values)).join((enter) => {

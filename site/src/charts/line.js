@@ -26,13 +26,15 @@
 // marks: vertical lines at x values [{ x, label, kind }] (e.g. a training step).
 // Keyboard: the SVG is focusable and the arrow keys (Home, End) walk the x
 // positions, spoken once per key press; a tap shows the readout on touch screens.
-import { select, pointer, scaleLinear, scaleSymlog, scaleLog, axisBottom, axisLeft, extent, format as d3format, bisectCenter } from 'd3';
+import { select, pointer, scaleLinear, scaleSymlog, scaleLog, extent, format as d3format, bisectCenter } from 'd3';
 import { drawRefs, drawMarks } from './refs.js';
 import { registerChart } from './registry.js';
 import { trackWidth } from './width.js';
 import { announce } from './announce.js';
 import { rowMove } from './keys.js';
 import { drawsSame } from './equal.js';
+import { drawAxis } from './axis.js';
+import { attrs, set, setText, texts } from './writes.js';
 
 const SERIES_COLOURS = 6;
 const MARKERS_UP_TO = 32; // x positions with markers: 'auto'
@@ -76,16 +78,6 @@ export function lineChart(container, options = {}) {
   const hint = 'Hover over or tap the chart (or focus it and use the arrow keys) to read the values.';
   let scales = null;
 
-  // d3's axis rewrites every tick each time it is drawn (each write makes the browser lay the
-  // chart out again): an axis is drawn again only when its scale or ticks changed.
-  const axisDrawn = new Map();
-  function drawAxis(g, key, axis) {
-    const text = JSON.stringify(key);
-    if (axisDrawn.get(g) === text) return;
-    axisDrawn.set(g, text);
-    g.call(axis);
-  }
-
   function layout() {
     if (!data) return;
     const width = Math.max(240, widthOf() || 320);
@@ -105,37 +97,41 @@ export function lineChart(container, options = {}) {
     const y = (opts.yScale === 'log' ? scaleLog() : scaleLinear()).domain(yDomain).nice().range([h, 0]).clamp(Boolean(fixed));
     scales = { x, y, xs };
 
-    svg.attr('width', width).attr('height', opts.height).attr('viewBox', `0 0 ${width} ${opts.height}`)
-      .attr('aria-label', `Line chart, ${opts.yTitle} against ${opts.xTitle}: ${data.series.map((s) => s.name).join(', ')}. `
-        + 'Arrow keys read the values; “Show numbers” gives a table.');
-    plot.attr('transform', `translate(${margin.left},${margin.top})`);
-    const xAxisGen = axisBottom(x);
+    // Writes only what changed (writes.js): a chart handed new values keeps its frame, titles and legend.
+    set(svg, {
+      width, height: opts.height, viewBox: `0 0 ${width} ${opts.height}`,
+      'aria-label': `Line chart, ${opts.yTitle} against ${opts.xTitle}: ${data.series.map((s) => s.name).join(', ')}. `
+        + 'Arrow keys read the values; “Show numbers” gives a table.',
+    });
+    set(plot, { transform: `translate(${margin.left},${margin.top})` });
     const ticks = typeof opts.xTicks === 'function' ? opts.xTicks(extent(xs)) : opts.xTicks;
-    const xCount = Math.max(2, Math.floor(w / 70));
-    if (ticks) xAxisGen.tickValues(ticks).tickFormat(opts.xFormat);
-    else xAxisGen.ticks(xCount);
-    xAxis.attr('transform', `translate(0,${h})`);
-    const yTicks = Math.max(2, Math.floor(h / 40));
-    drawAxis(xAxis, [x.domain(), w, ticks, xCount], xAxisGen);
-    drawAxis(yAxis, [y.domain(), h, yTicks], axisLeft(y).ticks(yTicks, opts.yFormat || undefined));
-    xTitle.text(opts.xTitle).attr('x', margin.left + w / 2).attr('y', opts.height - 6);
-    yTitle.text(opts.yTitle).attr('transform', `translate(14,${margin.top + h / 2}) rotate(-90)`);
+    set(xAxis, { transform: `translate(0,${h})` });
+    drawAxis(xAxis, 'bottom', x, ticks ? { values: ticks, format: opts.xFormat } : { ticks: Math.max(2, Math.floor(w / 70)) });
+    drawAxis(yAxis, 'left', y, { ticks: Math.max(2, Math.floor(h / 40)), format: opts.yFormat || undefined });
+    setText(xTitle, opts.xTitle);
+    set(xTitle, { x: margin.left + w / 2, y: opts.height - 6 });
+    setText(yTitle, opts.yTitle);
+    set(yTitle, { transform: `translate(14,${margin.top + h / 2}) rotate(-90)` });
 
     const groups = linesG.selectAll('g.series').data(data.series).join((enter) => {
       const g = enter.append('g');
       g.append('path');
       return g;
-    }).attr('class', (s, i) => `series s${(i % SERIES_COLOURS) + 1}${s.kind ? ` series-${s.kind}` : ''}`);
-    groups.select('path').attr('d', (s) => polyline(s.values, (i) => x((s.x || xs)[i]), y));
-    groups.selectAll('circle').data((s) => (markers ? Array.from(s.values) : []))
-      .join('circle').attr('r', 3).attr('cx', (_, i) => x(xs[i])).attr('cy', (v) => y(v));
+    });
+    attrs(groups, 'class', (s, i) => `series s${(i % SERIES_COLOURS) + 1}${s.kind ? ` series-${s.kind}` : ''}`);
+    attrs(groups.select('path'), 'd', (s) => polyline(s.values, (i) => x((s.x || xs)[i]), y));
+    const dots = groups.selectAll('circle').data((s) => (markers ? Array.from(s.values) : []))
+      .join((enter) => enter.append('circle').attr('r', 3));
+    attrs(dots, 'cx', (_, i) => x(xs[i]));
+    attrs(dots, 'cy', (v) => y(v));
     drawRefs(refsG, data.refs, w, y);
     drawMarks(marksG, data.marks, h, x);
-    hit.attr('width', w).attr('height', h);
-    cursor.attr('y1', 0).attr('y2', h);
+    set(hit, { width: w, height: h });
+    set(cursor, { y1: 0, y2: h });
 
-    legend.selectAll('li').data(data.series).join('li')
-      .attr('class', (s, i) => `s${(i % SERIES_COLOURS) + 1}${s.kind ? ` series-${s.kind}` : ''}`).text((s) => s.name);
+    const items = legend.selectAll('li').data(data.series).join('li');
+    attrs(items, 'class', (s, i) => `s${(i % SERIES_COLOURS) + 1}${s.kind ? ` series-${s.kind}` : ''}`);
+    texts(items, (s) => s.name);
     if (active >= xs.length) active = -1;
     show(active);
   }
@@ -144,8 +140,8 @@ export function lineChart(container, options = {}) {
   function show(i) {
     active = i;
     if (i < 0 || !scales) {
-      cursor.attr('visibility', 'hidden');
-      readout.text(hint);
+      set(cursor, { visibility: 'hidden' });
+      setText(readout, hint);
       return;
     }
     cursor.attr('visibility', 'visible').attr('x1', scales.x(scales.xs[i])).attr('x2', scales.x(scales.xs[i]));

@@ -15,10 +15,12 @@
 // line width of a value of 1; format ('.2f') of the readout's values;
 // readout({ label, links: [{ label, value }] }) text for the active point;
 // hint (readout text before any hover). Labels use textContent, never HTML.
-import { select, pointer, scaleLinear, axisBottom, axisLeft, extent, format as d3format } from 'd3';
+import { select, pointer, scaleLinear, extent, format as d3format } from 'd3';
 import { trackWidth } from './width.js';
 import { registerChart } from './registry.js';
 import { drawsSame } from './equal.js';
+import { drawAxis } from './axis.js';
+import { attrs, classes, set, setText, texts } from './writes.js';
 
 const SHAPES = ['circle', 'rect'];
 
@@ -60,31 +62,39 @@ export function scatter(container, options = {}) {
     const x = scaleLinear().domain([cx - w / 2 / unit, cx + w / 2 / unit]).range([0, w]);
     const y = scaleLinear().domain([cy - h / 2 / unit, cy + h / 2 / unit]).range([h, 0]);
     scales = { x, y };
-    svg.attr('width', width).attr('height', opts.height).attr('viewBox', `0 0 ${width} ${opts.height}`)
-      .attr('aria-label', `${data.groups.map((g) => `${g.points.rows} ${g.name}`).join(' and ')} in one plane`);
-    plot.attr('transform', `translate(${margin.left},${margin.top})`);
-    xAxis.attr('transform', `translate(0,${h})`).call(axisBottom(x).ticks(Math.max(2, Math.floor(w / 80))));
-    yAxis.call(axisLeft(y).ticks(Math.max(2, Math.floor(h / 50))));
-    xTitle.text(opts.xTitle).attr('x', margin.left + w / 2).attr('y', opts.height - 6);
-    yTitle.text(opts.yTitle).attr('transform', `translate(14,${margin.top + h / 2}) rotate(-90)`);
-    const groups = pointsG.selectAll('g.group').data(data.groups).join('g').attr('class', (_, k) => `group s${k + 1}`);
+    set(svg, {
+      width, height: opts.height, viewBox: `0 0 ${width} ${opts.height}`,
+      'aria-label': `${data.groups.map((g) => `${g.points.rows} ${g.name}`).join(' and ')} in one plane`,
+    });
+    set(plot, { transform: `translate(${margin.left},${margin.top})` });
+    set(xAxis, { transform: `translate(0,${h})` });
+    drawAxis(xAxis, 'bottom', x, { ticks: Math.max(2, Math.floor(w / 80)) });
+    drawAxis(yAxis, 'left', y, { ticks: Math.max(2, Math.floor(h / 50)) });
+    setText(xTitle, opts.xTitle);
+    set(xTitle, { x: margin.left + w / 2, y: opts.height - 6 });
+    setText(yTitle, opts.yTitle);
+    set(yTitle, { transform: `translate(14,${margin.top + h / 2}) rotate(-90)` });
+    // Every write below is made only where the value changed: a step of a slider moves the
+    // points, and rewriting their classes, shapes and labels too made the browser lay out
+    // and restyle all of them (section 14's pairs: about half of a step's layout).
+    const groups = pointsG.selectAll('g.group').data(data.groups).join('g');
+    attrs(groups, 'class', (_, k) => `group s${k + 1}`);
     groups.each(function drawGroup(group, k) {
       const shape = SHAPES[k % SHAPES.length];
       const marks = select(this).selectAll('g.point').data(Array.from({ length: group.points.rows }, (_, i) => i))
         .join((enter) => {
-          const g = enter.append('g').attr('class', 'point');
-          g.append(shape);
+          const g = enter.append('g').attr('class', 'point').attr('data-group', k).attr('data-index', (i) => i);
+          if (shape === 'circle') g.append('circle').attr('r', 4);
+          else g.append('rect').attr('x', -3.5).attr('y', -3.5).attr('width', 7).attr('height', 7);
           g.append('text').attr('dy', '-0.5em').attr('text-anchor', 'middle');
           return g;
-        })
-        .attr('transform', (i) => `translate(${x(xy(group, i)[0])},${y(xy(group, i)[1])})`)
-        .attr('data-group', k).attr('data-index', (i) => i);
-      if (shape === 'circle') marks.select('circle').attr('r', 4);
-      else marks.select('rect').attr('x', -3.5).attr('y', -3.5).attr('width', 7).attr('height', 7);
-      marks.select('text').text((i) => group.labels[i]);
+        });
+      attrs(marks, 'transform', (i) => `translate(${x(xy(group, i)[0])},${y(xy(group, i)[1])})`);
+      texts(marks.select('text'), (i) => group.labels[i]);
     });
-    legend.selectAll('li').data(data.groups).join('li').attr('class', (_, k) => `s${k + 1}`)
-      .text((g, k) => `${SHAPES[k % SHAPES.length] === 'circle' ? '●' : '■'} ${g.name}`);
+    const items = legend.selectAll('li').data(data.groups).join('li');
+    attrs(items, 'class', (_, k) => `s${k + 1}`);
+    texts(items, (g, k) => `${SHAPES[k % SHAPES.length] === 'circle' ? '●' : '■'} ${g.name}`);
     paint();
   }
 
@@ -93,21 +103,21 @@ export function scatter(container, options = {}) {
     const [from, to] = data.groups;
     const links = active === null ? [] : data.links(active).filter((l) => l.index < to.points.rows);
     const linked = new Set(links.map((l) => l.index));
-    pointsG.selectAll('g.point')
-      .classed('active', function isActive() { return active !== null && this.dataset.group === '0' && Number(this.dataset.index) === active; })
-      .classed('linked', function isLinked() { return this.dataset.group === '1' && linked.has(Number(this.dataset.index)); })
-      .classed('dim', function isDim() {
-        if (active === null) return false;
-        const i = Number(this.dataset.index);
-        return this.dataset.group === '0' ? i !== active : !linked.has(i);
-      });
+    const points = pointsG.selectAll('g.point');
+    classes(points, 'active', function isActive() { return active !== null && this.dataset.group === '0' && Number(this.dataset.index) === active; });
+    classes(points, 'linked', function isLinked() { return this.dataset.group === '1' && linked.has(Number(this.dataset.index)); });
+    classes(points, 'dim', function isDim() {
+      if (active === null) return false;
+      const i = Number(this.dataset.index);
+      return this.dataset.group === '0' ? i !== active : !linked.has(i);
+    });
     const [ax, ay] = active === null ? [0, 0] : xy(from, active);
     linksG.selectAll('line').data(links).join('line')
       .attr('x1', scales.x(ax)).attr('y1', scales.y(ay))
       .attr('x2', (l) => scales.x(xy(to, l.index)[0])).attr('y2', (l) => scales.y(xy(to, l.index)[1]))
       .attr('stroke-width', (l) => Math.max(0.5, Math.min(1, l.value) * opts.maxWidth));
     if (active === null) {
-      readout.text(opts.hint);
+      setText(readout, opts.hint);
       return;
     }
     const described = { label: from.labels[active], links: links.map((l) => ({ label: to.labels[l.index], value: l.value })) };

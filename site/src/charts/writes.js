@@ -22,3 +22,26 @@ export function setText(target, text) {
   const node = nodeOf(target);
   if (node.textContent !== text) node.textContent = text;
 }
+
+// The same for every node of a D3 selection, where D3's own .attr, .text and .classed write
+// each node every time. value: a constant or D3's (d, i, nodes) function; -> the selection.
+//   attrs(points, 'transform', (i) => `translate(${x(i)},${y(i)})`)
+//   texts(labels, (i) => names[i]);   classes(points, 'dim', (i) => i !== active)
+const valueOf = (value, node, args) => (typeof value === 'function' ? value.apply(node, args) : value);
+
+export function attrs(selection, name, value) {
+  return selection.each(function write(...args) {
+    const v = valueOf(value, this, args);
+    if (v === null) this.removeAttribute(name);
+    else setIfChanged(this, name, String(v));
+  });
+}
+
+export function texts(selection, value) {
+  return selection.each(function write(...args) { setText(this, String(valueOf(value, this, args))); });
+}
+
+// classList.toggle with a second argument changes nothing when the class is already as asked.
+export function classes(selection, name, on) {
+  return selection.each(function write(...args) { this.classList.toggle(name, Boolean(valueOf(on, this, args))); });
+}
