@@ -181,7 +181,8 @@ async function floorTimes(browser, page) {
 
 // sections: ids to sweep (default: every section of the article); all: every kind of
 // control (sweptControls). A section with a Generate button (16) generates first: its
-// figures draw on demand, and its layer and head choices exist only after it.
+// figures draw on demand, and its layer and head choices exist only after it; one with a
+// button that runs the trained model (18) presses it, so its passage and sinks are swept too.
 async function sliderTimes(browser, base, sections, all) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${base}index.html`);
@@ -196,6 +197,12 @@ async function sliderTimes(browser, base, sections, all) {
     if (all && await generate.count()) {
       await generate.click();
       await page.waitForFunction((sid) => document.getElementById(sid).dataset.generated === 'true', id, { timeout: 60000 });
+    }
+    // A section whose trained part starts on a button (18) runs it first: its controls show only then.
+    const load = page.locator(`#${id} [data-action="load-model"]`);
+    if (all && await load.count()) {
+      await load.click();
+      await page.waitForFunction((sid) => document.querySelector(`#${sid} [data-windows-trained]`)?.dataset.state === 'ready', id, { timeout: 60000 });
     }
     await page.evaluate(nextFrame);
     const names = await page.evaluate(sweptControls, { id, all });

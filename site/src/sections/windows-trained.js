@@ -28,6 +28,11 @@ export function windowsTrained(el, core) {
   });
   let m = null;
   let controls = null;
+  const runs = new Map(); // passage (and sinks) -> what the model gave for it
+  const remember = (key, compute) => {
+    if (!runs.has(key)) runs.set(key, compute());
+    return runs.get(key);
+  };
 
   const say = (text, failed = false) => {
     status.textContent = text;
@@ -42,12 +47,17 @@ export function windowsTrained(el, core) {
     const text = el.querySelector(`[data-passage="${state.passage}"]`).textContent;
     const n = Array.from(text).length;
     const sinks = Number(state.modelSinks); // a <select>: its state is the option's string
-    const full = m.run(text);
-    // A model API without masks ignores the option and would draw the full loss for every window.
-    if (full.losses == null) throw new Error('this build of the model cannot run under a mask (m.run(text, { mask }))');
+    // Each passage's runs are kept: choosing a passage or a number of sinks again draws
+    // at once (a new choice is 8 or 15 runs of the model, about 20 ms each in Chromium).
+    const full = remember(`${state.passage}`, () => {
+      const r = m.run(text);
+      // A model API without masks ignores the option and would draw the full loss for every window.
+      if (r.losses == null) throw new Error('this build of the model cannot run under a mask (m.run(text, { mask }))');
+      return r;
+    });
     const under = (options) => WINDOWS.map((window) => m.run(text, { mask: core.windowMask(n, { window, ...options }) }).loss);
-    const plain = under({});
-    const withSinks = under({ sinks });
+    const plain = remember(`${state.passage}/0`, () => under({}));
+    const withSinks = remember(`${state.passage}/${sinks}`, () => under({ sinks }));
     lossChart.update({
       x: WINDOWS,
       series: [{ name: 'window w', values: Float64Array.from(plain) }, { name: `window w + ${sinks} sinks`, values: Float64Array.from(withSinks) }],
