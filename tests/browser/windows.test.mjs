@@ -64,9 +64,13 @@ test('windows: the trained model on held-out text, full, windowed and with sinks
   const readout = section.locator('[data-loss-readout]');
   await page.waitForFunction(() => document.querySelector('#windows [data-loss-readout]').textContent.length > 0);
   const text = await readout.textContent();
-  const numbers = text.match(/Full causal attention: ([\d.]+) nats per character\. Window of 8: ([\d.]+), with 4 sinks ([\d.]+); window of 64: ([\d.]+), with sinks ([\d.]+)\./);
-  assert.ok(numbers, text);
-  const [full, w8, w8s, w64, w64s] = numbers.slice(1).map(Number);
+  const lossesIn = (t) => {
+    const numbers = t.match(/Full causal attention: ([\d.]+) nats per character\. Window of 8: ([\d.]+), with (\d) sinks ([\d.]+); window of 64: ([\d.]+), with sinks ([\d.]+)\./);
+    assert.ok(numbers, t);
+    return numbers.slice(1).map(Number);
+  };
+  const [full, w8, sinks, w8s, w64, w64s] = lossesIn(text);
+  assert.equal(sinks, 4);
   for (const x of [full, w8, w8s, w64, w64s]) assert.ok(x > 0 && x < Math.log(81), `${x} nats is a loss over 81 symbols`);
   console.log(`windows: passage 1, full ${full}, w8 ${w8}, w8+4 ${w8s}, w64 ${w64}, w64+4 ${w64s}`);
   assert.equal(await section.locator('[data-chart="window-loss"] g.series').count(), 2);
@@ -76,6 +80,20 @@ test('windows: the trained model on held-out text, full, windowed and with sinks
   await page.waitForFunction((t) => document.querySelector('#windows [data-loss-readout]').textContent !== t, text);
   assert.equal(await section.locator('[data-passage="3"]').isVisible(), true);
   assert.equal(await section.locator('[data-passage="1"]').isVisible(), false);
+  // Runs are kept by passage, window and sinks (and run ahead while the page is idle): another
+  // number of sinks changes only the runs with sinks, and choosing again draws the same numbers.
+  const third = lossesIn(await readout.textContent());
+  assert.notEqual(third[0], full, 'another passage, another loss');
+  await section.locator('select[name="modelSinks"]').selectOption('1');
+  await page.waitForFunction(() => /with 1 sinks/.test(document.querySelector('#windows [data-loss-readout]').textContent));
+  const one = lossesIn(await readout.textContent());
+  assert.deepEqual([one[0], one[1], one[4]], [third[0], third[1], third[4]], 'full and windowed runs do not depend on the sinks');
+  assert.notEqual(one[3], third[3], 'one sink is not four');
+  await section.locator('select[name="passage"]').selectOption('1');
+  await page.waitForFunction(() => document.querySelector('#windows [data-passage="1"]').checkVisibility());
+  await section.locator('select[name="modelSinks"]').selectOption('4');
+  await page.waitForFunction(() => /with 4 sinks/.test(document.querySelector('#windows [data-loss-readout]').textContent));
+  assert.deepEqual(lossesIn(await readout.textContent()), [full, w8, sinks, w8s, w64, w64s]);
   assert.deepEqual(errors, []);
   assert.deepEqual(outside, []);
 });

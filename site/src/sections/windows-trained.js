@@ -28,12 +28,44 @@ export function windowsTrained(el, core) {
   });
   let m = null;
   let controls = null;
-  const runs = new Map(); // passage (and sinks) -> what the model gave for it
+  // Every run is kept: a passage or a number of sinks chosen again draws at once. A new
+  // choice is up to 15 runs of the model (about 20 ms each in Chromium), so once the first
+  // view is drawn the others are run ahead, one run per task while the page is idle
+  // (fillAhead); a choice made before they are reached runs what it needs at once.
+  const runs = new Map(); // 'passage' -> m.run(text); 'passage/window/sinks' -> its loss
   const remember = (key, compute) => {
     if (!runs.has(key)) runs.set(key, compute());
     return runs.get(key);
   };
-
+  const fullRun = (passage, text) => remember(`${passage}`, () => {
+    const r = m.run(text);
+    // A model API without masks ignores the option and would draw the full loss for every window.
+    if (r.losses == null) throw new Error('this build of the model cannot run under a mask (m.run(text, { mask }))');
+    return r;
+  });
+  const lossUnder = (passage, text, w, sinks) => remember(`${passage}/${w}/${sinks}`,
+    () => m.run(text, { mask: core.windowMask(Array.from(text).length, { window: w, sinks }) }).loss);
+  const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 50));
+  function fillAhead() {
+    const options = (name) => Array.from(el.querySelector(`[name="${name}"]`).options, (o) => o.value);
+    const todo = [];
+    for (const passage of options('passage')) {
+      const text = el.querySelector(`[data-passage="${passage}"]`).textContent;
+      todo.push(() => fullRun(passage, text));
+      for (const sinks of [0, ...options('modelSinks').map(Number)]) {
+        for (const w of WINDOWS) todo.push(() => lossUnder(passage, text, w, sinks));
+      }
+    }
+    const next = () => {
+      try {
+        todo.shift()?.();
+      } catch {
+        return; // the choice that needs this run shows the error when it is made
+      }
+      if (todo.length) idle(next);
+    };
+    idle(next);
+  }
   const say = (text, failed = false) => {
     status.textContent = text;
     status.hidden = !text;
@@ -45,19 +77,11 @@ export function windowsTrained(el, core) {
     figure.hidden = false;
     el.querySelectorAll('[data-passage]').forEach((p) => { p.hidden = p.dataset.passage !== String(state.passage); });
     const text = el.querySelector(`[data-passage="${state.passage}"]`).textContent;
-    const n = Array.from(text).length;
     const sinks = Number(state.modelSinks); // a <select>: its state is the option's string
-    // Each passage's runs are kept: choosing a passage or a number of sinks again draws
-    // at once (a new choice is 8 or 15 runs of the model, about 20 ms each in Chromium).
-    const full = remember(`${state.passage}`, () => {
-      const r = m.run(text);
-      // A model API without masks ignores the option and would draw the full loss for every window.
-      if (r.losses == null) throw new Error('this build of the model cannot run under a mask (m.run(text, { mask }))');
-      return r;
-    });
-    const under = (options) => WINDOWS.map((window) => m.run(text, { mask: core.windowMask(n, { window, ...options }) }).loss);
-    const plain = remember(`${state.passage}/0`, () => under({}));
-    const withSinks = remember(`${state.passage}/${sinks}`, () => under({ sinks }));
+    const full = fullRun(state.passage, text);
+    const under = (extra) => WINDOWS.map((w) => lossUnder(state.passage, text, w, extra));
+    const plain = under(0);
+    const withSinks = under(sinks);
     lossChart.update({
       x: WINDOWS,
       series: [{ name: 'window w', values: Float64Array.from(plain) }, { name: `window w + ${sinks} sinks`, values: Float64Array.from(withSinks) }],
@@ -101,6 +125,7 @@ export function windowsTrained(el, core) {
     say('');
     update(controls.state);
     el.dataset.state = 'ready';
+    fillAhead();
   });
 
   return {
