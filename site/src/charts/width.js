@@ -9,7 +9,7 @@
 // (a section makes its charts before it draws any, so only the first of them
 // pays for a layout of what changed before), and afterwards taken from
 // ResizeObserver's entries (the browser's own layout, no extra reflow);
-// onResize(width) runs only when the width really changed.
+// onResize(width) runs only when the width really changed, in the next animation frame.
 // initial(): a width to use instead of measuring (a grid's new panel has the
 // width of the panels beside it); the observer corrects it if it was wrong.
 //
@@ -46,12 +46,18 @@ export const remPx = () => rootFont;
 export function trackWidth(container, onResize, { initial = () => null } = {}) {
   let known = initial() ?? primed.get(container) ?? container.clientWidth;
   primed.delete(container);
+  let redraw = 0; // the frame a new width is drawn in
   const observer = new ResizeObserver(([entry]) => {
     const width = Math.round(entry.contentRect.width);
     // A chart taken out of the page (a grid's panel removed) reports 0: nothing to draw.
     if (width === known || !container.isConnected) return;
     known = width;
-    onResize(width);
+    // Drawn in the next frame, not in this callback: a chart drawn here changes its
+    // container's height, which the observer reports again in the same frame, and the
+    // browser then fires an error event ("ResizeObserver loop completed with undelivered
+    // notifications"; WebKit, in a sandboxed frame, as an opaque "Script error.").
+    cancelAnimationFrame(redraw);
+    redraw = requestAnimationFrame(() => onResize(known));
   });
   observer.observe(container);
   return { get: () => known, disconnect: () => observer.disconnect() };
