@@ -41,6 +41,13 @@ for (const mode of ['http', 'file']) {
     assert.notDeepEqual((await drawnCellsEach(heads)).map((c) => c.fills), atSeed, 'the seed redraws');
     await setValue(section.locator('input[name="sentence"]'), 'one two three');
     assert.equal((await drawnCellsEach(heads))[0].fills.length, 9);
+    // h below g: the slider ends at h, so g becomes h (multi-head attention), drawn at once.
+    await section.locator('select[name="heads"]').selectOption('2');
+    await frame(page);
+    assert.equal(await section.locator('input[name="kvHeads"]').inputValue(), '2');
+    assert.deepEqual(await titles(section), ['Query head 1 · key/value head 1', 'Query head 2 · key/value head 2']);
+    // The address follows (after a moment: ui/url-state.js); g = 2 is the default, so it drops g.
+    await page.waitForFunction(() => !/kvHeads=/.test(location.search));
 
     // B: the cache of Llama 2 70B, then Mistral 7B, then my own numbers.
     const line = section.locator('[data-gq="cache"]');

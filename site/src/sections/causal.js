@@ -98,10 +98,7 @@ export default {
         stepInput.max = String(words.length);
         // A new sentence shows its last step; the first draw keeps a step a link asked for.
         const wanted = first ? Math.min(state.step, words.length) : words.length;
-        if (state.step !== wanted) {
-          controls.set('step', wanted); // redraws through update('step')
-          return;
-        }
+        if (state.step !== wanted) controls.put('step', wanted); // drawn below, in this frame
       }
       if (!result || changed === 'seed') {
         try {

@@ -46,16 +46,14 @@ export default {
     const line = root.querySelector('[data-gq="cache"]');
     const readWords = wordReader(core);
 
-    // g can be at most h: the slider ends at h, and a g the browser clamped on a new h is sent on.
+    // g can be at most h: the slider ends at h, and a g the browser clamped on a new h is taken.
     const kvSlider = root.querySelector('input[name="kvHeads"]');
 
     function drawHeads(changed, state) {
       if (kvSlider.max !== String(state.heads)) {
         kvSlider.max = String(state.heads);
-        if (Number(kvSlider.value) !== Number(state.kvHeads)) {
-          kvSlider.dispatchEvent(new Event('input', { bubbles: true }));
-          return;
-        }
+        // The browser clamped g to the new h: taken into the state and drawn below, in this frame.
+        if (Number(kvSlider.value) !== Number(state.kvHeads)) controls.put('kvHeads', kvSlider.value);
       }
       const words = readWords(changed, state, controls);
       if (!words) return;

@@ -47,10 +47,7 @@ export default {
       const lastPair = Math.max(0, state.d / 2 - 1);
       if (changed === 'd') {
         pairEl.max = String(lastPair);
-        if (state.pair > lastPair) {
-          controls.set('pair', lastPair); // redraws through its own input event
-          return;
-        }
+        if (state.pair > lastPair) controls.put('pair', lastPair); // drawn below, in this frame
       }
       let r;
       try {

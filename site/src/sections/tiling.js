@@ -140,10 +140,7 @@ export default {
         stepInput.max = String(lesson.tiled.tiles);
         // New tiles show their last step; the first draw keeps a step a link asked for.
         const wanted = first ? Math.min(state.step, lesson.tiled.tiles) : lesson.tiled.tiles;
-        if (state.step !== wanted) {
-          controls.set('step', wanted); // redraws through update('step')
-          return;
-        }
+        if (state.step !== wanted) controls.put('step', wanted); // drawn below, in this frame
       }
       const costs = `${state.blockRows}/${state.blockCols}/${state.sram}`;
       if (costs !== costsKey) {

@@ -116,24 +116,29 @@ export function bindControls(root, onChange) {
     markStale(root, invalid.size + reported.size > 0);
   }
 
-  root.addEventListener('input', (event) => {
-    const el = event.target;
-    if (!el.name || !controls.has(el.name)) return;
+  // Takes a control's value into the state (and the address) -> whether it was a good one.
+  function accept(el) {
     const { name } = el;
     const raw = rawOf(el, root);
     const problem = problemWith(controls.get(name), raw);
     if (problem) {
       invalid.set(name, problem);
       render(name);
-      return; // the section keeps its last good value for this control
+      return false; // the section keeps its last good value for this control
     }
     const wasInvalid = invalid.delete(name);
     if (wasInvalid) render(name);
     state[name] = el.type === 'radio' ? raw : readValue(el);
     showValue(name);
     writeParam(root.id, name, raw === defaults.get(name) ? null : raw);
+    return true;
+  }
+
+  root.addEventListener('input', (event) => {
+    const el = event.target;
+    if (!el.name || !controls.has(el.name)) return;
     // A page-level switch (data-page-switch: which view is shown) has its own listener.
-    if (!('pageSwitch' in el.dataset)) onChange(name, state);
+    if (accept(el) && !('pageSwitch' in el.dataset)) onChange(el.name, state);
   });
 
   const api = {
@@ -144,6 +149,14 @@ export function bindControls(root, onChange) {
       if (el.type === 'checkbox') el.checked = Boolean(value);
       else el.value = String(value);
       el.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    // Sets a control's value from code without reacting: for a section that draws with it at
+    // once (a new n moves section 17's step to its last tile in the same frame, not the next).
+    put(name, value) {
+      const el = controls.get(name);
+      if (el.type === 'checkbox') el.checked = Boolean(value);
+      else el.value = String(value);
+      accept(el);
     },
     // A message from the section about a control (e.g. the core refused the sentence).
     // Sections clear every message on each good update: nothing to redraw unless one changes.
