@@ -53,37 +53,20 @@ const nearNow = (roots) => roots.map((root) => {
 
 // The sections not started yet: root -> its start(). Printing starts them all (ui/print.js).
 const waiting = new Map();
-
-// Sections near the viewport start one per task, not all in the task that found the core
-// ready: between two of them the browser can paint and answer input (a phone's first
-// screen is one long task otherwise: Lighthouse counts it as blocking time).
-const due = [];
-function drainOne() {
-  due.shift()?.();
-  if (due.length) setTimeout(drainOne, 0);
-}
-function startSoon(start) {
-  due.push(start);
-  if (due.length === 1) setTimeout(drainOne, 0);
-}
-const startAll = () => {
-  due.splice(0).forEach((start) => start());
-  [...waiting.values()].forEach((start) => start());
-};
+const startAll = () => [...waiting.values()].forEach((start) => start());
 
 // Starts a section now if it is near the viewport, else when it comes near (or the page is
 // printed). The observer's first report waits for a rendered frame, which in a page still
 // loading can take 100 ms and more.
 function startWhenNear(root, near, start) {
   if (near || !('IntersectionObserver' in window)) {
-    startSoon(start);
+    start();
     return;
   }
   const observer = new IntersectionObserver((entries) => {
     if (entries.some((e) => e.isIntersecting)) once();
   }, { rootMargin: `${NEAR_PX}px 0px` });
   function once() {
-    if (!waiting.has(root)) return;
     observer.disconnect();
     waiting.delete(root);
     start();
