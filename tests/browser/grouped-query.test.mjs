@@ -43,7 +43,7 @@ for (const mode of ['http', 'file']) {
     assert.equal((await drawnCellsEach(heads))[0].fills.length, 9);
     // h below g: the slider ends at h, so g becomes h (multi-head attention), drawn at once.
     await section.locator('select[name="heads"]').selectOption('2');
-    await frame(page);
+    await page.waitForFunction(() => document.querySelectorAll('#grouped-query [data-chart="heads"] .panel-title').length === 2);
     assert.equal(await section.locator('input[name="kvHeads"]').inputValue(), '2');
     assert.deepEqual(await titles(section), ['Query head 1 · key/value head 1', 'Query head 2 · key/value head 2']);
     // The address follows (after a moment: ui/url-state.js); g = 2 is the default, so it drops g.
