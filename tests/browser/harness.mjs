@@ -86,11 +86,29 @@ export async function showSection(page, id) {
   return page.locator(`#${id}`);
 }
 
-// Shows a section, switches it to its "Trained model" view and waits until that has drawn.
+// Clicks a toggle button until it reads aria-pressed="true". A click is aimed where the
+// button was a moment before; a section just started above it can still change height
+// (its charts redraw for their width in the next frame), and the click then lands beside
+// the button (a CI run timed out that way). A click that misses is said, then tried again.
+export async function press(button, { tries = 3 } = {}) {
+  for (let k = 1; k <= tries; k++) {
+    await button.click();
+    if (await eventually(() => button.getAttribute('aria-pressed'), 'true', { timeout: 2000 }) === 'true') return;
+    console.warn(`press: click ${k} of ${tries} did not press ${await button.evaluate((b) => b.outerHTML.slice(0, 80))}`);
+  }
+  throw new Error('press: the button never became pressed');
+}
+
+// Shows a section, switches it to its "Trained model" view and waits until that has drawn;
+// a view that fails to start fails the test at once with the page's own message.
 export async function openTrained(page, id) {
   const section = await showSection(page, id);
-  await section.locator('[data-view-choice="trained"]').click();
-  await page.waitForFunction((sid) => document.querySelector(`#${sid} [data-trained]`)?.dataset.state === 'ready', id);
+  await press(section.locator('[data-view-choice="trained"]'));
+  const panel = section.locator('[data-trained]');
+  await page.waitForFunction((sid) => ['ready', 'error'].includes(document.querySelector(`#${sid} [data-trained]`)?.dataset.state), id);
+  if (await panel.getAttribute('data-state') === 'error') {
+    throw new Error(`the trained view of ${id} failed: ${await panel.locator('[data-trained-status]').textContent()}`);
+  }
   return section;
 }
 

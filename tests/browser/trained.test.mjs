@@ -5,7 +5,7 @@
 // and works over http (with the strict CSP), from file:// and in the single file.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, showSection, openTrained, drawnCells, tableNumbers, singleFileFolder } from './harness.mjs';
+import { openBrowser, showSection, openTrained, press, drawnCells, tableNumbers, singleFileFolder } from './harness.mjs';
 
 let browser;
 let lonely; // a folder holding only the single file
@@ -259,7 +259,7 @@ test('the view shown is in the address: a link opens the trained view with its s
   // Copy link carries the view; Reset puts the section back on its base view.
   await section.locator('[data-view-choice="base"]').click();
   await page.waitForFunction(() => !new URL(location.href).searchParams.has('multi-head.view'));
-  await section.locator('[data-view-choice="trained"]').click();
+  await press(section.locator('[data-view-choice="trained"]'));
   await page.waitForFunction(() => new URL(location.href).searchParams.get('multi-head.view') === 'trained');
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await section.locator('.section-tools button', { hasText: 'Copy link' }).click();
