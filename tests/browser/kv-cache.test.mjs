@@ -55,7 +55,8 @@ for (const mode of ['http', 'file']) {
     const shown = await section.locator('[data-generated]').textContent();
     assert.equal(shown, DEFAULTS.prompt + want.text);
     assert.match(await section.locator('figcaption .provenance').first().textContent(), /^Trained model: 3 layers × 4 heads/);
-    const check = await section.locator('[data-kv-check]').textContent();
+    // The check decodes the other way as well when the page is idle: 'checking…' until then.
+    const check = await section.locator('[data-kv-check][data-state="ready"]').textContent();
     assert.match(check, new RegExp(`Largest difference .*: ${want.maxDifference.toExponential(1).replace('+', '\\+')}`));
     assert.ok(want.maxDifference <= 3e-5, "float32 rounding: within 1e-6 of logits under 30 (tests/core/model/kv_cache_test.cpp)");
 
@@ -99,6 +100,10 @@ for (const mode of ['http', 'file']) {
 
     await setValue(section.locator('input[name="steps"]'), '20');
     await section.locator('[data-error-for="steps"]').waitFor({ state: 'hidden' });
+    // The new generation's check follows it (when the page is idle): its own steps and difference.
+    const want20 = await expected(page, { ...DEFAULTS, steps: 20 }, 2, 1);
+    await section.locator('[data-kv-check][data-state="ready"]', { hasText: 'Over all 20 steps' }).waitFor();
+    assert.match(await section.locator('[data-kv-check]').textContent(), new RegExp(`: ${want20.maxDifference.toExponential(1).replace('+', '\\+')} \\(float32`));
     await setValue(section.locator('input[name="prompt"]'), 'Caf\u00e9 society');
     await section.locator('[data-error-for="prompt"]').waitFor({ state: 'visible' });
     assert.match(await section.locator('[data-error-for="prompt"]').textContent(), /does not know/);

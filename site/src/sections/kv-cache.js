@@ -7,12 +7,16 @@
 // (trained/load.js, the loader the trained views share); afterwards every
 // change of a control generates again, and a new layer or head (their choices
 // built from the model's m.config, kv-head-controls.js) only redraws the
-// attention figure from the same generation.
+// attention figure from the same generation. The check against recomputing
+// (the core decodes the other way too: as long again) runs once the controls
+// have been still for a moment, so a dragged slider waits only for the
+// generation it shows.
 import { bindControls } from '../ui/controls.js';
 import { perFrame } from '../ui/frame.js';
 import { heatmap } from '../charts/heatmap.js';
 import { lineChart } from '../charts/line.js';
 import { newSeed } from '../ui/seed.js';
+import { afterQuiet } from '../ui/idle.js';
 import { aboutText, badgeText } from '../trained/badge.js';
 import { headName } from '../trained/units.js';
 import { provideExerciseContext, retryWaiting } from '../exercises/mount.js';
@@ -37,7 +41,7 @@ export default {
     const button = root.querySelector('[data-action="generate"]');
     const status = root.querySelector('[data-generate-status]');
     const generated = root.querySelector('[data-generated]');
-    const check = root.querySelector('[data-kv-check]');
+    const checkLine = root.querySelector('[data-kv-check]');
     const attentionTitle = root.querySelector('[data-kv-title]');
     const topK = root.querySelector('input[name="topK"]');
     const steps = root.querySelector('input[name="steps"]');
@@ -46,12 +50,31 @@ export default {
 
     let last = { key: '', g: null }; // the latest generation: a new layer or head only redraws it
 
+    const optionsOf = (state, compare) => ({ steps: state.steps, temperature: state.temperature, topK: state.topK, seed: state.seed, compare });
     function generate(state) {
       const key = JSON.stringify([state.prompt, state.steps, state.temperature, state.topK, state.seed]);
       if (key !== last.key) {
-        last = { key, g: m.generate(state.prompt, { steps: state.steps, temperature: state.temperature, topK: state.topK, seed: state.seed }) };
+        last = { key, g: m.generate(state.prompt, optionsOf(state, false)) };
+        checkWhenIdle(state, last);
       }
       return last.g;
+    }
+
+    // The line under the work figure: the core's totals, then (computed once the controls are
+    // still and the page idle, unless a newer generation came first) the same generation decoded
+    // the other way as well (compare) and the largest difference. data-state: 'checking', 'ready'.
+    const checkText = (g, difference) => `Over all ${g.characters.length} steps: ${millions(g.totalMultiplyAddsCached)} multiply-adds `
+      + `with the cache, ${millions(g.totalMultiplyAddsFull)} without. Largest difference between the cached and the recomputed `
+      + `logits and attention weights: ${difference === undefined ? 'checking…' : `${difference.toExponential(1)} (float32 rounding).`}`;
+    const check = afterQuiet((state, generation) => {
+      if (last !== generation) return;
+      checkLine.textContent = checkText(generation.g, m.generate(state.prompt, optionsOf(state, true)).maxDifference);
+      checkLine.dataset.state = 'ready';
+    });
+    function checkWhenIdle(state, generation) {
+      checkLine.dataset.state = 'checking';
+      checkLine.textContent = checkText(generation.g);
+      check(state, generation);
     }
 
     // The attention figure for the chosen layer and head: all a new choice redraws.
@@ -83,9 +106,6 @@ export default {
           { name: 'with the KV cache', values: Float64Array.from(g.characters, (c) => inMillions(c.multiplyAddsCached)) },
         ],
       });
-      check.textContent = `Over all ${g.characters.length} steps: ${millions(g.totalMultiplyAddsCached)} multiply-adds with the cache, `
-        + `${millions(g.totalMultiplyAddsFull)} without. Largest difference between the cached and the recomputed logits and `
-        + `attention weights: ${g.maxDifference.toExponential(1)} (float32 rounding).`;
     }
 
     const controls = bindControls(root, (name, state) => { if (m) draw(state); })

@@ -10,6 +10,7 @@ import { badgeText } from '../trained/badge.js';
 import { headName } from '../trained/units.js';
 import { lineChart } from '../charts/line.js';
 import { barChart } from '../charts/bars.js';
+import { whenIdle } from '../ui/idle.js';
 
 export const WINDOWS = [8, 12, 16, 24, 32, 48, 64];
 
@@ -45,7 +46,6 @@ export function windowsTrained(el, core) {
   });
   const lossUnder = (passage, text, w, sinks) => remember(`${passage}/${w}/${sinks}`,
     () => m.run(text, { mask: core.windowMask(Array.from(text).length, { window: w, sinks }) }).loss);
-  const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 50));
   function fillAhead() {
     const options = (name) => Array.from(el.querySelector(`[name="${name}"]`).options, (o) => o.value);
     const todo = [];
@@ -62,9 +62,9 @@ export function windowsTrained(el, core) {
       } catch {
         return; // the choice that needs this run shows the error when it is made
       }
-      if (todo.length) idle(next);
+      if (todo.length) whenIdle(next);
     };
-    idle(next);
+    whenIdle(next);
   }
   const say = (text, failed = false) => {
     status.textContent = text;
