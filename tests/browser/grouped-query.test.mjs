@@ -48,6 +48,17 @@ for (const mode of ['http', 'file']) {
     assert.deepEqual(await titles(section), ['Query head 1 · key/value head 1', 'Query head 2 · key/value head 2']);
     // The address follows (after a moment: ui/url-state.js); g = 2 is the default, so it drops g.
     await page.waitForFunction(() => !/kvHeads=/.test(location.search));
+    // Back to 8: the six panels taken out come back (charts/grid.js keeps them) with the core's new weights.
+    await section.locator('select[name="heads"]').selectOption('8');
+    await page.waitForFunction(() => document.querySelectorAll('#grouped-query [data-chart="heads"] .panel-title').length === 8);
+    const want = await page.evaluate(async () => {
+      const core = await window.createAttentionCore();
+      return core.groupedQuery(['one', 'two', 'three'], { heads: 8, kvHeads: 2, seed: 5 }).heads.map((h) => Array.from(h.weights.data));
+    });
+    const drawn = await heads.locator('.panel').evaluateAll((panels) => panels.map((p) => [...p.querySelectorAll('g.cell')].map((c) => Number(c.dataset.value))));
+    assert.equal(drawn.length, 8);
+    drawn.forEach((values, j) => values.forEach((v, k) => assert.ok(Math.abs(v - want[j][k]) < 1e-9, `head ${j + 1}, cell ${k}: ${v} vs ${want[j][k]}`)));
+    assert.equal((await titles(section))[7], 'Query head 8 · key/value head 2');
 
     // B: the cache of Llama 2 70B, then Mistral 7B, then my own numbers.
     const line = section.locator('[data-gq="cache"]');

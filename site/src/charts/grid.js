@@ -54,9 +54,19 @@ export function heatmapGrid(container, options = {}) {
 
   // Adds or removes panels to reach `count`, keeping the ones already drawn (a
   // heads slider from 4 to 5 appends one panel instead of rebuilding four).
+  // A removed panel is taken out of the page but kept, in order, and put back
+  // when the count grows again: a control swept down and up builds no panel twice.
   // Linked hover reads the current list, so added panels join the link.
+  const spare = []; // removed panels, the lowest position first
   function resize(count) {
-    charts.splice(count).forEach((c) => { c.chart.dispose(); c.panel.remove(); });
+    const removed = charts.splice(count);
+    removed.forEach((c) => c.panel.remove());
+    spare.unshift(...removed);
+    while (charts.length < count && spare.length) {
+      const c = spare.shift();
+      root.node().append(c.panel.node());
+      charts.push(c);
+    }
     while (charts.length < count) {
       const panel = root.append('div').attr('class', 'panel');
       const title = panel.append('h4').attr('class', 'panel-title');
