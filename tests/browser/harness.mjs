@@ -78,18 +78,22 @@ export async function openBrowser() {
   };
 }
 
-// Scrolls a section into view (sections start lazily) and waits until it has drawn.
+// Scrolls a section's top to the top of the view (sections start lazily) and waits until it has
+// drawn. Its top, not its middle (Playwright's scrollIntoViewIfNeeded centres a tall section and
+// leaves its top controls above the view): a click on a control near the top then scrolls the
+// page up to it, which starts the section above, whose real height replaces its placeholder's
+// (content-visibility) and moves the control between aim and click.
 export async function showSection(page, id) {
   await page.waitForFunction(() => document.getElementById('core-status')?.dataset.state === 'ready');
-  await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+  await page.locator(`#${id}`).evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await page.waitForFunction((sid) => document.getElementById(sid)?.dataset.state === 'ready', id);
   return page.locator(`#${id}`);
 }
 
 // Clicks a toggle button until it reads aria-pressed="true". A click is aimed where the
-// button was a moment before; a section just started above it can still change height
-// (its charts redraw for their width in the next frame), and the click then lands beside
-// the button (a CI run timed out that way). A click that misses is said, then tried again.
+// button was a moment before; if the page moves it in between (a section above starting
+// and taking its real height: see showSection), the click lands beside it (a CI run timed
+// out that way). A click that misses is said, then tried again.
 export async function press(button, { tries = 3 } = {}) {
   for (let k = 1; k <= tries; k++) {
     await button.click();
