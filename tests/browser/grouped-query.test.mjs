@@ -95,3 +95,26 @@ for (const mode of ['http', 'file']) {
     assert.deepEqual(outside, []);
   });
 }
+
+test('grouped-query: panels put aside by a smaller h and shown again after a theme switch are painted in the new theme', async () => {
+  const { page, errors } = await browser.open('http');
+  const section = await showSection(page, 'grouped-query');
+  const heads = section.locator('[data-chart="heads"]');
+  const lastPanelFills = () => heads.locator('.panel').nth(7).locator('g.cell rect').evaluateAll((r) => r.map((el) => el.getAttribute('fill')));
+  const panels = (n) => page.waitForFunction((k) => document.querySelectorAll('#grouped-query [data-chart="heads"] .panel-title').length === k, n);
+  await setValue(section.locator('input[name="sentence"]'), 'one two three');
+  await section.locator('select[name="heads"]').selectOption('8');
+  await panels(8);
+  const light = await lastPanelFills();
+  assert.equal(light.length, 9);
+  await section.locator('select[name="heads"]').selectOption('2');
+  await panels(2);
+  await page.selectOption('#atlas-theme', 'dark');
+  await page.waitForFunction(() => getComputedStyle(document.documentElement).backgroundColor === 'rgb(21, 23, 27)');
+  await section.locator('select[name="heads"]').selectOption('8');
+  await panels(8);
+  const dark = await lastPanelFills();
+  assert.equal(dark.length, 9);
+  assert.ok(dark.every((fill, k) => fill !== light[k]), `head 8 in the dark theme: ${dark} (light: ${light})`);
+  assert.deepEqual(errors, []);
+});

@@ -23,6 +23,7 @@ import { select } from 'd3';
 import { largest } from './largest.js';
 import { heatmap, linkHover } from './heatmap.js';
 import { registerChart } from './registry.js';
+import { onThemeChange } from './theme-watch.js';
 import { primeWidth, primedWidth, remPx } from './width.js';
 import { setText } from './writes.js';
 
@@ -56,8 +57,11 @@ export function heatmapGrid(container, options = {}) {
   // heads slider from 4 to 5 appends one panel instead of rebuilding four).
   // A removed panel is taken out of the page but kept, in order, and put back
   // when the count grows again: a control swept down and up builds no panel twice.
+  // A change of theme drops the kept ones: out of the page they miss it (their
+  // colours would be stale, and their theme watchers stop; charts/theme-watch.js).
   // Linked hover reads the current list, so added panels join the link.
   const spare = []; // removed panels, the lowest position first
+  onThemeChange(container, () => spare.splice(0).forEach((c) => c.chart.dispose()));
   function resize(count) {
     const removed = charts.splice(count);
     removed.forEach((c) => c.panel.remove());

@@ -7,7 +7,7 @@
 //   chart.update({ matrix, rowLabels, colLabels, rowNotes, blocked });
 //   chart.highlight(i, j);  chart.onHover((cell) => ...);  linkHover([chartA, chartB]);
 //   chart.onSelect((cell) => ...)   a cell chosen by click, tap, or Enter / Space on the focused cell
-//   chart.dispose()  stops its size and theme watchers (a grid calls it for a panel it removes)
+//   chart.dispose()  stops its size and theme watchers (a grid calls it for the panels it kept aside)
 //
 // Options (defaults):
 //   domain: [0, 1]     colour scale; 'auto' = [0, max], or [-max|x|, max|x|] when diverging
