@@ -118,3 +118,27 @@ test('grouped-query: panels put aside by a smaller h and shown again after a the
   assert.ok(dark.every((fill, k) => fill !== light[k]), `head 8 in the dark theme: ${dark} (light: ${light})`);
   assert.deepEqual(errors, []);
 });
+
+test('grouped-query: a new sentence and another control changed within one frame both reach the figure', async () => {
+  const { page, errors } = await browser.open('http');
+  const section = await showSection(page, 'grouped-query');
+  // g first (drawn at once), then the sentence and h in the same task: both wait for the next frame
+  // (ui/frame.js), where the sentence must still be tokenized although h changed after it.
+  await page.evaluate(() => {
+    const root = document.getElementById('grouped-query');
+    const set = (name, value) => {
+      const el = root.querySelector(`[name="${name}"]`);
+      el.value = value;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    set('kvHeads', '1');
+    set('sentence', 'one two three');
+    set('heads', '2');
+  });
+  await page.waitForFunction(() => document.querySelectorAll('#grouped-query [data-chart="heads"] .panel-title').length === 2);
+  await frame(page);
+  for (const k of [0, 1]) {
+    assert.deepEqual(await section.locator('[data-chart="heads"] .panel').nth(k).locator('.row-labels text').allTextContents(), ['one', 'two', 'three']);
+  }
+  assert.deepEqual(errors, []);
+});
