@@ -72,7 +72,9 @@ test('heatmaps: Home/End/PageUp/PageDown move the cursor, and one key press is o
 test('a tap on a touch screen shows the readout', async () => {
   const touch = await browser.open('http', { width: 375, height: 800 });
   const section = await showSection(touch.page, 'self-attention');
-  const box = await section.locator('g.cell').nth(7).boundingBox();
+  const cell = section.locator('g.cell').nth(7);
+  await cell.scrollIntoViewIfNeeded(); // the tap below aims at a point on screen
+  const box = await cell.boundingBox();
   await touch.page.evaluate(({ x, y }) => {
     const target = document.elementFromPoint(x, y);
     for (const type of ['pointerdown', 'pointerup']) {

@@ -34,6 +34,7 @@ import { announce } from './announce.js';
 import { rowMove } from './keys.js';
 import { drawsSame } from './equal.js';
 import { drawAxis } from './axis.js';
+import { plotFrame } from './plot-frame.js';
 import { attrs, set, setText, texts } from './writes.js';
 
 const SERIES_COLOURS = 6;
@@ -62,17 +63,13 @@ export function lineChart(container, options = {}) {
   let active = -1; // index of the x position under the cursor
 
   const root = select(container).classed('line-chart', true);
-  const svg = root.append('svg').attr('role', 'img').attr('tabindex', 0);
-  const plot = svg.append('g');
-  const xAxis = plot.append('g').attr('class', 'axis x');
-  const yAxis = plot.append('g').attr('class', 'axis y');
+  const frame = plotFrame(root);
+  const { svg, plot, xAxis, yAxis } = frame;
   const refsG = plot.append('g').attr('class', 'refs');
   const linesG = plot.append('g').attr('class', 'lines');
   const marksG = plot.append('g').attr('class', 'marks');
   const cursor = plot.append('line').attr('class', 'cursor').attr('visibility', 'hidden');
   const hit = plot.append('rect').attr('class', 'hit');
-  const xTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
-  const yTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
   const legend = root.append('ul').attr('class', 'legend');
   const readout = root.append('p').attr('class', 'readout');
   const hint = 'Hover over or tap the chart (or focus it and use the arrow keys) to read the values.';
@@ -98,20 +95,14 @@ export function lineChart(container, options = {}) {
     scales = { x, y, xs };
 
     // Writes only what changed (writes.js): a chart handed new values keeps its frame, titles and legend.
-    set(svg, {
-      width, height: opts.height, viewBox: `0 0 ${width} ${opts.height}`,
-      'aria-label': `Line chart, ${opts.yTitle} against ${opts.xTitle}: ${data.series.map((s) => s.name).join(', ')}. `
+    frame.place({
+      width, height: opts.height, margin, xTitle: opts.xTitle, yTitle: opts.yTitle,
+      label: `Line chart, ${opts.yTitle} against ${opts.xTitle}: ${data.series.map((s) => s.name).join(', ')}. `
         + 'Arrow keys read the values; “Show numbers” gives a table.',
     });
-    set(plot, { transform: `translate(${margin.left},${margin.top})` });
     const ticks = typeof opts.xTicks === 'function' ? opts.xTicks(extent(xs)) : opts.xTicks;
-    set(xAxis, { transform: `translate(0,${h})` });
     drawAxis(xAxis, 'bottom', x, ticks ? { values: ticks, format: opts.xFormat } : { ticks: Math.max(2, Math.floor(w / 70)) });
     drawAxis(yAxis, 'left', y, { ticks: Math.max(2, Math.floor(h / 40)), format: opts.yFormat || undefined });
-    setText(xTitle, opts.xTitle);
-    set(xTitle, { x: margin.left + w / 2, y: opts.height - 6 });
-    setText(yTitle, opts.yTitle);
-    set(yTitle, { transform: `translate(14,${margin.top + h / 2}) rotate(-90)` });
 
     const groups = linesG.selectAll('g.series').data(data.series).join((enter) => {
       const g = enter.append('g');

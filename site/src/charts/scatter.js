@@ -20,7 +20,8 @@ import { trackWidth } from './width.js';
 import { registerChart } from './registry.js';
 import { drawsSame } from './equal.js';
 import { drawAxis } from './axis.js';
-import { attrs, classes, set, setText, texts } from './writes.js';
+import { plotFrame } from './plot-frame.js';
+import { attrs, classes, setText, texts } from './writes.js';
 
 const SHAPES = ['circle', 'rect'];
 
@@ -32,14 +33,10 @@ export function scatter(container, options = {}) {
   let scales = null;
 
   const root = select(container).classed('scatter-chart', true);
-  const svg = root.append('svg').attr('role', 'img').attr('tabindex', 0);
-  const plot = svg.append('g');
-  const xAxis = plot.append('g').attr('class', 'axis x');
-  const yAxis = plot.append('g').attr('class', 'axis y');
+  const frame = plotFrame(root);
+  const { svg, plot, xAxis, yAxis } = frame;
   const linksG = plot.append('g').attr('class', 'links');
   const pointsG = plot.append('g').attr('class', 'points');
-  const xTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
-  const yTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
   const legend = root.append('ul').attr('class', 'legend');
   const readout = root.append('p').attr('class', 'readout').attr('aria-live', 'polite');
 
@@ -62,18 +59,12 @@ export function scatter(container, options = {}) {
     const x = scaleLinear().domain([cx - w / 2 / unit, cx + w / 2 / unit]).range([0, w]);
     const y = scaleLinear().domain([cy - h / 2 / unit, cy + h / 2 / unit]).range([h, 0]);
     scales = { x, y };
-    set(svg, {
-      width, height: opts.height, viewBox: `0 0 ${width} ${opts.height}`,
-      'aria-label': `${data.groups.map((g) => `${g.points.rows} ${g.name}`).join(' and ')} in one plane`,
+    frame.place({
+      width, height: opts.height, margin, xTitle: opts.xTitle, yTitle: opts.yTitle,
+      label: `${data.groups.map((g) => `${g.points.rows} ${g.name}`).join(' and ')} in one plane`,
     });
-    set(plot, { transform: `translate(${margin.left},${margin.top})` });
-    set(xAxis, { transform: `translate(0,${h})` });
     drawAxis(xAxis, 'bottom', x, { ticks: Math.max(2, Math.floor(w / 80)) });
     drawAxis(yAxis, 'left', y, { ticks: Math.max(2, Math.floor(h / 50)) });
-    setText(xTitle, opts.xTitle);
-    set(xTitle, { x: margin.left + w / 2, y: opts.height - 6 });
-    setText(yTitle, opts.yTitle);
-    set(yTitle, { transform: `translate(14,${margin.top + h / 2}) rotate(-90)` });
     // Every write below is made only where the value changed: a step of a slider moves the
     // points, and rewriting their classes, shapes and labels too made the browser lay out
     // and restyle all of them (section 14's pairs: about half of a step's layout).
