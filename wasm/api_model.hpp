@@ -19,11 +19,13 @@ class ModelHandle {
   val run(const std::string& text, const val& mask) const;  // mask: a Matrix or null
   val logits(const std::string& text) const;
   // options: {steps, temperature, topK, seed, cache, compare}, the facade's defaults filled in
-  val generate(const std::string& prompt, const val& options) const;
+  // Keeps the prompt's run (prompt_cache_) for the next generation from the same prompt.
+  val generate(const std::string& prompt, const val& options);
   val query_key(const std::string& text, int layer, int head) const;
 
  private:
   std::unique_ptr<model::TrainedModel> model_;
+  model::PromptCache prompt_cache_;
   template <typename Fn>
   val with_model(Fn&& fn) const;
 };

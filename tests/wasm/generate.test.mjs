@@ -56,6 +56,31 @@ test('the same seed gives the same continuation; temperature 0 follows the argma
   assert.equal(text(model.generate(PROMPT, { steps: 20, temperature: 0, cache: false, compare: false })), text(greedy));
 });
 
+test("each character's attention rows are the last row of m.run on what it read, every layer and head", () => {
+  const g = model.generate(PROMPT, { steps: 12, seed: 5, compare: false });
+  g.characters.forEach((c, k) => {
+    const read = PROMPT + text({ characters: g.characters.slice(0, k) });
+    const run = model.run(read);
+    const t = read.length;
+    c.attention.forEach((layer, l) => {
+      for (let h = 0; h < model.config.heads; h++) {
+        const last = run.attention[l][h].data.subarray((t - 1) * t, t * t);
+        const row = layer.data.subarray(h * t, (h + 1) * t);
+        const worst = Math.max(...row.map((w, j) => Math.abs(w - last[j])));
+        assert.ok(worst <= 1e-5, `character ${k}, layer ${l}, head ${h}: ${worst}`);
+      }
+    });
+  });
+});
+
+test('a generation from the prompt of an earlier one gives what it gives after any other', () => {
+  const options = { steps: 30, seed: 11, temperature: 0.9, topK: 8, compare: false };
+  model.generate('Emma Woodhouse, handsome, clever', options); // another prompt: nothing of PROMPT kept
+  const fresh = model.generate(PROMPT, options);
+  model.generate(PROMPT, { ...options, seed: 12, temperature: 1.4 }); // PROMPT kept: the next one starts from it
+  assert.deepEqual(model.generate(PROMPT, options), fresh);
+});
+
 test('logits has a row per character and a column per token', () => {
   const L = model.logits('Emma');
   assert.equal(L.rows, 4);

@@ -35,6 +35,32 @@ function modelBytes(source) {
   throw fileError('loadModel needs the attentionAtlasModel object of atlas-model.js or the Uint8Array of a model file');
 }
 
+// The core's generation (wasm/api_model.cpp: typed arrays, and each layer's attention rows
+// one after another) -> docs/api.md's object per character; its attention matrices are
+// views into the layer's array, character k's (H x t) rows after character k - 1's.
+function expandGeneration(g) {
+  const prompt = Array.from(g.prompt);
+  let at = 0;
+  const characters = Array.from(g.characters, (character, k) => {
+    const cols = prompt.length + k; // the positions before it: the prompt and the k characters generated so far
+    const size = g.heads * cols;
+    const attention = g.attention.map((rows) => ({ rows: g.heads, cols, data: rows.subarray(at, at + size) }));
+    at += size;
+    const difference = g.difference[k];
+    return {
+      character,
+      probability: g.probability[k],
+      samplingProbability: g.samplingProbability[k],
+      attention,
+      multiplyAddsCached: g.multiplyAddsCached[k],
+      multiplyAddsFull: g.multiplyAddsFull[k],
+      difference: Number.isNaN(difference) ? null : difference,
+    };
+  });
+  const { maxDifference, totalMultiplyAddsCached, totalMultiplyAddsFull } = g;
+  return { prompt, characters, maxDifference, totalMultiplyAddsCached, totalMultiplyAddsFull };
+}
+
 export function modelApi(raw, limits) {
   return {
     loadModel(source) {
@@ -92,7 +118,7 @@ export function modelApi(raw, limits) {
             cache: arg.boolean(o.cache ?? true, 'cache'),
             compare: arg.boolean(o.compare ?? true, 'compare'),
           };
-          return unwrap(live().generate(arg.text(prompt, 'prompt'), settings), 'prompt');
+          return expandGeneration(unwrap(live().generate(arg.text(prompt, 'prompt'), settings), 'prompt'));
         },
         // -> { queries (n x 2), keys (n x 2), explained }
         queryKey(text, layerIndex, headIndex) {

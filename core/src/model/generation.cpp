@@ -69,7 +69,7 @@ Matrix TrainedModel::logits(const std::string& text) const {
   return activations.logits.cast<double>();
 }
 
-Generation TrainedModel::generate(const std::string& prompt, const GenerateOptions& options) const {
+Generation TrainedModel::generate(const std::string& prompt, const GenerateOptions& options, PromptCache* prompt_cache) const {
   const ModelShape& s = model_.shape();
   const CharacterSet::Encoded e = characters_.encode(prompt);
   const int length = static_cast<int>(e.ids.size());
@@ -93,12 +93,21 @@ Generation TrainedModel::generate(const std::string& prompt, const GenerateOptio
   std::vector<int> ids = e.ids;
   std::vector<QueryRow> chose;  // the row of the query that chose each character
   KVCache cache;
+  // With the cache, the first step runs the whole prompt into it (or copies the prompt's run
+  // kept from an earlier generation) and later ones only the newest character.
+  const bool reuse = options.cache && prompt_cache != nullptr;
+  const bool kept = reuse && prompt_cache->ids == e.ids;
   for (int step = 0; step < options.steps; ++step) {
     const int t = static_cast<int>(ids.size());
     KVCache empty;
-    // With the cache, the first step runs the whole prompt into it and later ones only the newest character.
-    chose.push_back(last_row(options.cache ? extend(model_, step == 0 ? ids : std::vector<int>{ids.back()}, cache)
-                                           : extend(model_, ids, empty)));
+    if (step == 0 && kept) {
+      cache = prompt_cache->cache;
+      chose.push_back({prompt_cache->logits, prompt_cache->attention});
+    } else {
+      chose.push_back(last_row(options.cache ? extend(model_, step == 0 ? ids : std::vector<int>{ids.back()}, cache)
+                                             : extend(model_, ids, empty)));
+    }
+    if (step == 0 && reuse && !kept) *prompt_cache = {e.ids, cache, chose.back().logits, chose.back().attention};
     const SampledToken token = sample_token(chose.back().logits, options.temperature, top_k, rng);
     GeneratedCharacter next;
     next.id = token.id;

@@ -18,6 +18,7 @@
 
 #include "atlas/attention/matrix.hpp"
 #include "atlas/attention/random.hpp"
+#include "atlas/model/kv_cache.hpp"
 #include "atlas/model/tensors.hpp"
 
 namespace atlas::model {
@@ -52,6 +53,19 @@ struct GeneratedCharacter {
   // first one's includes the prompt) and by recomputing all t positions, whichever way it ran.
   std::int64_t multiply_adds_cached, multiply_adds_full;
   std::optional<double> difference;  // max |cached - recomputed| over its logits and attention rows (compare only)
+};
+
+// What a cached generation computes first: the prompt run into an empty KV cache, and the
+// last prompt position's logits and attention rows (the query that chooses the first
+// character). Handed to generate() again, a generation from the same prompt starts from a
+// copy of it instead of running the prompt again (prefix caching: the prompt's keys and
+// values do not depend on how the continuation is sampled); another prompt replaces it.
+// Only a cached generation (options.cache) reads or writes it; its numbers are the same.
+struct PromptCache {
+  std::vector<int> ids;  // the prompt's character ids (empty: nothing kept yet)
+  KVCache cache;
+  RowVector<float> logits;
+  std::vector<Matrix> attention;  // [layer] (H x prompt length)
 };
 
 struct Generation {

@@ -86,7 +86,8 @@ class TrainedModel {
   // "temperature" or "topK" on bad input.
   ModelRun run(const std::string& text, const Matrix* mask = nullptr) const;
   Matrix logits(const std::string& text) const;
-  Generation generate(const std::string& prompt, const GenerateOptions& options) const;
+  // prompt_cache (optional): the prompt's run, reused when it holds this prompt, else filled (generation.hpp).
+  Generation generate(const std::string& prompt, const GenerateOptions& options, PromptCache* prompt_cache = nullptr) const;
   QueryKeyPlane query_key(const std::string& text, int layer, int head) const;
 
  private:
