@@ -62,7 +62,9 @@ test('windows: the trained model on held-out text, full, windowed and with sinks
   await section.locator('[data-action="load-model"]').click();
   await section.locator('[data-windows-figure]').waitFor({ state: 'visible', timeout: 60000 });
   const readout = section.locator('[data-loss-readout]');
-  await page.waitForFunction(() => document.querySelector('#windows [data-loss-readout]').textContent.length > 0);
+  // A choice draws the full run at once and its windows' losses over the next frames (readout: data-state).
+  const complete = () => document.querySelector('#windows [data-loss-readout]').dataset.state === 'ready';
+  await page.waitForFunction(complete);
   const text = await readout.textContent();
   const lossesIn = (t) => {
     const numbers = t.match(/Full causal attention: ([\d.]+) nats per character\. Window of 8: ([\d.]+), with (\d) sinks ([\d.]+); window of 64: ([\d.]+), with sinks ([\d.]+)\./);
@@ -77,7 +79,10 @@ test('windows: the trained model on held-out text, full, windowed and with sinks
   assert.equal(await section.locator('[data-chart="first-weight"] g.bar').count(), 12);
   assert.match(await section.locator('[data-windows-figure] [data-model-badge]').textContent(), /^Trained model: 3 layers × 4 heads/);
   await section.locator('select[name="passage"]').selectOption('3');
-  await page.waitForFunction((t) => document.querySelector('#windows [data-loss-readout]').textContent !== t, text);
+  await page.waitForFunction((t) => {
+    const el = document.querySelector('#windows [data-loss-readout]');
+    return el.dataset.state === 'ready' && el.textContent !== t;
+  }, text);
   assert.equal(await section.locator('[data-passage="3"]').isVisible(), true);
   assert.equal(await section.locator('[data-passage="1"]').isVisible(), false);
   // Runs are kept by passage, window and sinks (and run ahead while the page is idle): another

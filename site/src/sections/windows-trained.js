@@ -30,14 +30,16 @@ export function windowsTrained(el, core) {
   let m = null;
   let controls = null;
   // Every run is kept: a passage or a number of sinks chosen again draws at once. A new
-  // choice is up to 15 runs of the model (about 20 ms each in Chromium), so once the first
-  // view is drawn the others are run ahead, one run per task while the page is idle
-  // (fillAhead); a choice made before they are reached runs what it needs at once.
+  // choice is up to 15 runs of the model (10-30 ms each in Chromium): one frame holds at
+  // most one run, so a choice draws the full run (bars and reference line) at once and its
+  // windows' losses fill in over the next frames, w by w (fillIn). Once the first view is
+  // complete the other choices are run ahead, one run per task while the page is idle (fillAhead).
   const runs = new Map(); // 'passage' -> m.run(text); 'passage/window/sinks' -> its loss
   const remember = (key, compute) => {
     if (!runs.has(key)) runs.set(key, compute());
     return runs.get(key);
   };
+  const known = (passage, w, sinks) => runs.get(`${passage}/${w}/${sinks}`);
   const fullRun = (passage, text) => remember(`${passage}`, () => {
     const r = m.run(text);
     // A model API without masks ignores the option and would draw the full loss for every window.
@@ -78,10 +80,21 @@ export function windowsTrained(el, core) {
     el.querySelectorAll('[data-passage]').forEach((p) => { p.hidden = p.dataset.passage !== String(state.passage); });
     const text = el.querySelector(`[data-passage="${state.passage}"]`).textContent;
     const sinks = Number(state.modelSinks); // a <select>: its state is the option's string
+    const fresh = !runs.has(`${state.passage}`);
     const full = fullRun(state.passage, text);
-    const under = (extra) => WINDOWS.map((w) => lossUnder(state.passage, text, w, extra));
+    // The losses run so far, w by w; without the full run in this frame, the next one missing.
+    const next = WINDOWS.flatMap((w) => [[w, 0], [w, sinks]]).find(([w, extra]) => known(state.passage, w, extra) === undefined);
+    if (next && !fresh) lossUnder(state.passage, text, ...next);
+    const under = (extra) => {
+      const values = WINDOWS.map((w) => known(state.passage, w, extra));
+      const end = values.indexOf(undefined);
+      return end < 0 ? values : values.slice(0, end);
+    };
     const plain = under(0);
     const withSinks = under(sinks);
+    const done = plain.length === WINDOWS.length && withSinks.length === WINDOWS.length;
+    readout.dataset.state = done ? 'ready' : 'computing';
+    if (!done) fillIn();
     lossChart.update({
       x: WINDOWS,
       series: [{ name: 'window w', values: Float64Array.from(plain) }, { name: `window w + ${sinks} sinks`, values: Float64Array.from(withSinks) }],
@@ -93,10 +106,33 @@ export function windowsTrained(el, core) {
     });
     const top = full.heads.reduce((best, h) => (h.firstToken > best.firstToken ? h : best));
     const unknown = full.unknown.length ? ` Characters the model does not know: ${full.unknown.join(' ')}.` : '';
+    if (!done) {
+      const count = plain.length + withSinks.length;
+      readout.textContent = `Full causal attention: ${full.loss.toFixed(3)} nats per character. Running the model under `
+        + `each window: ${count} of ${2 * WINDOWS.length} runs…`;
+      return;
+    }
     readout.textContent = `Full causal attention: ${full.loss.toFixed(3)} nats per character. Window of ${WINDOWS[0]}: `
       + `${plain[0].toFixed(3)}, with ${sinks} sinks ${withSinks[0].toFixed(3)}; window of ${WINDOWS[WINDOWS.length - 1]}: `
       + `${plain[plain.length - 1].toFixed(3)}, with sinks ${withSinks[withSinks.length - 1].toFixed(3)}. `
       + `Most weight on the first character: ${headName(top.layer, top.head)}, ${top.firstToken.toFixed(3)} on average.${unknown}`;
+  }
+
+  // Once the frame that drew the choice is on screen, the current choice is drawn again with
+  // one more of its windows run; when it is complete (the first time), the run-ahead starts.
+  let filling = false;
+  let aheadStarted = false;
+  function fillIn() {
+    if (filling) return;
+    filling = true;
+    requestAnimationFrame(() => setTimeout(() => {
+      filling = false;
+      update(controls.state);
+      if (readout.dataset.state === 'ready' && !aheadStarted) {
+        aheadStarted = true;
+        fillAhead();
+      }
+    }, 0));
   }
 
   function update(state) {
@@ -125,7 +161,6 @@ export function windowsTrained(el, core) {
     say('');
     update(controls.state);
     el.dataset.state = 'ready';
-    fillAhead();
   });
 
   return {
