@@ -70,7 +70,7 @@ function printLoad(load) {
   const spread = ({ median, min, max }) => `${median.toFixed(0)} ms (${min.toFixed(0)}-${max.toFixed(0)})`;
   console.log(`\n== Chromium (headless, this machine): load, median (min-max) of ${load.runs} loads each`);
   console.log(`   1280 x 900: core ready ${spread(load.core)} after navigation; first section drawn ${spread(load.firstSection)}`);
-  console.log(`   1280 x 30000, every section started at once: all drawn ${spread(load.allDrawn)}`);
+  console.log(`   1280 x ${load.tallHeight}, every section started at once: all drawn ${spread(load.allDrawn)}`);
 }
 
 // -> the files the page downloaded (null when load times were not measured).
