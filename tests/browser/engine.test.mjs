@@ -1,6 +1,6 @@
 // The folder build downloads only the engine this browser can run: the SIMD
-// one in Chromium, the scalar one where WebAssembly.validate says no to SIMD or
-// to exception handling (the SIMD engine uses both), over http under the strict
+// one in Chromium, the scalar one where WebAssembly.validate says no to SIMD, to
+// exception handling or to bulk memory (the SIMD engine uses all three), over http under the strict
 // Content-Security-Policy and from file://.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,8 +26,19 @@ function withoutExceptions() {
   };
 }
 
+// A browser with SIMD and exception handling but without bulk memory (none shipped one; the check
+// costs nothing): its WebAssembly.validate rejects memory.fill (0xfc 0x0b).
+function withoutBulkMemory() {
+  const validate = WebAssembly.validate.bind(WebAssembly);
+  WebAssembly.validate = (bytes) => {
+    const b = new Uint8Array(bytes);
+    return !b.some((v, i) => v === 0xfc && b[i + 1] === 0x0b) && validate(bytes);
+  };
+}
+
 for (const [label, initScript, expected] of [['with WASM SIMD', null, 'simd'], ['without WASM SIMD', withoutSimd, 'scalar'],
-  ['with WASM SIMD but without its exception handling', withoutExceptions, 'scalar']]) {
+  ['with WASM SIMD but without its exception handling', withoutExceptions, 'scalar'],
+  ['with WASM SIMD but without bulk memory', withoutBulkMemory, 'scalar']]) {
   test(`${label}, over http under the strict CSP: only atlas-engine-${expected}.js is loaded and figures draw`, async () => {
     const { page, errors, violations } = await browser.open('http', { csp: true, initScript });
     await showSection(page, 'self-attention');

@@ -16,16 +16,16 @@ test('in Node 20 (which has WASM SIMD) the default engine is simd; scalar can be
   assert.equal(scalar.engine, 'scalar');
 });
 
-test('the SIMD engine needs WASM SIMD and WASM exception handling: without either, the default is scalar', () => {
+test('the SIMD engine needs WASM SIMD, exception handling and bulk memory: without any one, the default is scalar', () => {
   const validate = WebAssembly.validate;
-  const opcodes = { simd: [0xfd], exceptions: [0x06, 0x40] }; // a v128 instruction; a try block
+  const opcodes = { simd: [0xfd], exceptions: [0x06, 0x40], bulk: [0xfc, 0x0b] }; // v128; a try block; memory.fill
   try {
     for (const missing of Object.values(opcodes)) {
       WebAssembly.validate = (bytes) => !bytes.some((b, i) => missing.every((m, k) => bytes[i + k] === m)) && validate(bytes);
       assert.equal(defaultEngine(), 'scalar');
     }
     WebAssembly.validate = validate;
-    assert.equal(defaultEngine(), 'simd', 'Node 20 has both');
+    assert.equal(defaultEngine(), 'simd', 'Node 20 has all three');
   } finally {
     WebAssembly.validate = validate;
   }

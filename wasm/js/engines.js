@@ -1,10 +1,11 @@
 // Chooses the engine the core runs on, then wraps it in the facade.
 // Two builds of the same core exist (CMakeLists.txt): 'simd' (WASM SIMD,
 // -msimd128, and WebAssembly exception handling, -fwasm-exceptions) and
-// 'scalar' (neither, for older browsers). Each feature is detected by asking
+// 'scalar' (neither, for older browsers); the SIMD build also uses bulk memory
+// (-mbulk-memory: memory.copy and memory.fill). Each feature is detected by asking
 // WebAssembly.validate about a tiny module that uses it (a v128 instruction; a
-// try/catch_all block): nothing is compiled or run, and a browser without it
-// says false instead of failing later.
+// try/catch_all block; memory.fill): nothing is compiled or run, and a browser
+// without it says false instead of failing later.
 //
 //   const createAttentionCore = wrapEngines({ simd: () => factory, scalar: () => factoryOrPromise });
 //   const core = await createAttentionCore();                   // core.engine: 'simd' | 'scalar'
@@ -27,6 +28,10 @@ const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 
 const EXCEPTIONS_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 10, 9, 1, 7, 0,
   6, 64, 1, 25, 11, 11]);
 
+// (module (memory 1) (func i32.const 0 i32.const 0 i32.const 0 memory.fill))
+const BULK_MEMORY_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 5, 3, 1, 0, 1,
+  10, 13, 1, 11, 0, 65, 0, 65, 0, 65, 0, 252, 11, 0, 11]);
+
 function valid(bytes) {
   try {
     return typeof WebAssembly === 'object' && WebAssembly.validate(bytes);
@@ -37,7 +42,8 @@ function valid(bytes) {
 
 const simdSupported = () => valid(SIMD_PROBE);
 const exceptionsSupported = () => valid(EXCEPTIONS_PROBE);
-export const defaultEngine = () => (simdSupported() && exceptionsSupported() ? 'simd' : 'scalar');
+const bulkMemorySupported = () => valid(BULK_MEMORY_PROBE);
+export const defaultEngine = () => (simdSupported() && exceptionsSupported() && bulkMemorySupported() ? 'simd' : 'scalar');
 
 // An engine packed by wasm/pack-engine.mjs carries its wasm as factory.wasmText
 // (one character per byte, the byte values renamed so the frequent ones are
