@@ -29,8 +29,8 @@ Extension extend(const Transformer<float>& model, const std::vector<int>& tokens
     if (token < 0 || token >= s.vocab)
       throw std::invalid_argument("tokens must be 0 to " + std::to_string(s.vocab - 1) + "; got " + std::to_string(token));
   if (cache.keys.empty()) {
-    cache.keys.assign(static_cast<std::size_t>(s.layers), RowMatrix<float>(0, D));
-    cache.values.assign(static_cast<std::size_t>(s.layers), RowMatrix<float>(0, D));
+    cache.keys.assign(static_cast<std::size_t>(s.layers), RowMatrix<float>(s.context, D));
+    cache.values.assign(static_cast<std::size_t>(s.layers), RowMatrix<float>(s.context, D));
   }
   const auto weights = views_of(model.parameters());
   Extension out;
@@ -46,14 +46,12 @@ Extension extend(const Transformer<float>& model, const std::vector<int>& tokens
     LayerNormCache<float> ln1;
     layer_norm_forward(residual, weights.row(at.ln1_g, D), weights.row(at.ln1_b, D), ln1);
     const Projections<float> qkv = qkv_forward(ln1.out, weights.matrix(at.wq, D, D), weights.matrix(at.wk, D, D), weights.matrix(at.wv, D, D));
-    keys.conservativeResize(length, D);
-    values.conservativeResize(length, D);
-    keys.bottomRows(count) = qkv.key;
-    values.bottomRows(count) = qkv.value;
+    keys.middleRows(start, count) = qkv.key;
+    values.middleRows(start, count) = qkv.value;
     std::vector<char> ablated;
     for (int h = 0; h < s.heads; ++h) ablated.push_back(model.ablated(l, h) ? 1 : 0);
     const RowMatrix<float> heads_out =
-        attention_forward(qkv.query, keys, values, s.heads, ablated, nullptr, out.attention[static_cast<std::size_t>(l)]);
+        attention_forward(qkv.query, keys.topRows(length), values.topRows(length), s.heads, ablated, nullptr, out.attention[static_cast<std::size_t>(l)]);
     residual = residual_forward(residual, linear_forward(heads_out, weights.matrix(at.wo, D, D)));
     if (s.mlp) {
       LayerNormCache<float> ln2;
@@ -63,6 +61,7 @@ Extension extend(const Transformer<float>& model, const std::vector<int>& tokens
                                                         weights.matrix(at.w2, F, D), weights.row(at.b2, D), mlp));
     }
   }
+  cache.filled = length;
   LayerNormCache<float> lnf;
   layer_norm_forward(residual, weights.row(offsets.lnf_g, D), weights.row(offsets.lnf_b, D), lnf);
   out.logits = linear_forward(lnf.out, weights.matrix(offsets.wu, D, V));

@@ -47,9 +47,17 @@ void masked_softmax_rows(RowMatrix<S>& scores, const Matrix* extra_blocked) {
 
 }  // namespace detail
 
-// -> out (n x D); fills weights with H matrices (n x t). ablated: H flags, or empty.
+// S as written, so a parameter naming it does not take part in deducing it (std::type_identity, C++20).
 template <typename S>
-RowMatrix<S> attention_forward(const RowMatrix<S>& query, const RowMatrix<S>& key, const RowMatrix<S>& value, int heads,
+struct Same {
+  using type = S;
+};
+
+// -> out (n x D); fills weights with H matrices (n x t). ablated: H flags, or empty.
+// key and value (t x D): any row-major block (a KV cache's first t rows) binds without a copy.
+template <typename S>
+RowMatrix<S> attention_forward(const RowMatrix<S>& query, const Eigen::Ref<const RowMatrix<typename Same<S>::type>>& key,
+                               const Eigen::Ref<const RowMatrix<typename Same<S>::type>>& value, int heads,
                                const std::vector<char>& ablated, const Matrix* extra_blocked, std::vector<RowMatrix<S>>& weights) {
   const int head_width = static_cast<int>(query.cols()) / heads;
   const S scale = S(1) / std::sqrt(S(head_width));

@@ -28,9 +28,13 @@
 
 namespace atlas::model {
 
+// Per layer (T x D, the whole context, allocated by the first extend): row j is position j's key
+// or value for j < length(); later rows are room for the next tokens, written in place (growing
+// the matrices a row a step copied the whole cache every step: quadratic in the length).
 struct KVCache {
-  std::vector<RowMatrix<float>> keys, values;  // per layer (t x D); row j is position j
-  int length() const { return keys.empty() ? 0 : static_cast<int>(keys.front().rows()); }
+  std::vector<RowMatrix<float>> keys, values;
+  int filled = 0;
+  int length() const { return filled; }
 };
 
 struct Extension {
