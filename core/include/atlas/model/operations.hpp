@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <vector>
 
 #include "atlas/model/tensors.hpp"
@@ -38,13 +39,30 @@ void embedding_backward(const RowMatrix<S>& dout, const std::vector<int>& tokens
 }
 
 // ---- Linear map: out (n x m) = in (n x k) weight (k x m) [+ bias (m) on every row]
+// A few float rows (a decoding step has one) against a row-major weight go through
+// row_product (row_product.cpp: explicit 4-float vectors). Eigen's matrix-vector product has
+// no WebAssembly SIMD kernel and ran one float at a time. Many rows stay Eigen's blocked product.
+constexpr Eigen::Index kRowProductRows = 4;
+// out (rows x m) = in (rows x k, row-major) weight (k x m, row-major with row stride `stride`).
+void row_product(const float* in, Eigen::Index rows, Eigen::Index k, const float* weight, Eigen::Index stride, Eigen::Index m,
+                 float* out);
 template <typename S, typename Weight>
 RowMatrix<S> linear_forward(const RowMatrix<S>& in, const Weight& weight) {
+  if constexpr (std::is_same_v<S, float> && static_cast<bool>(Weight::IsRowMajor) &&
+                (Eigen::internal::traits<Weight>::Flags & Eigen::DirectAccessBit) != 0) {
+    if (in.rows() <= kRowProductRows) {
+      RowMatrix<S> out(in.rows(), weight.cols());
+      row_product(in.data(), in.rows(), in.cols(), weight.data(), weight.outerStride(), weight.cols(), out.data());
+      return out;
+    }
+  }
   return in * weight;
 }
 template <typename S, typename Weight, typename Bias>
 RowMatrix<S> linear_forward(const RowMatrix<S>& in, const Weight& weight, const Bias& bias) {
-  return (in * weight).rowwise() + bias;
+  RowMatrix<S> out = linear_forward(in, weight);
+  out.rowwise() += bias;
+  return out;
 }
 // dout (n x m) -> din (n x k) = dout weight^T; dweight (k x m) += in^T dout.
 template <typename S, typename Weight, typename GradWeight>
