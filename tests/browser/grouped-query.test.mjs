@@ -142,3 +142,29 @@ test('grouped-query: a new sentence and another control changed within one frame
   }
   assert.deepEqual(errors, []);
 });
+
+test('grouped-query: the panels of h = 8, built ahead while the page is idle, stay out of the page until asked for, then show the core\'s weights', async () => {
+  const { page, errors } = await browser.open('http');
+  const section = await showSection(page, 'grouped-query');
+  const heads = section.locator('[data-chart="heads"]');
+  for (let k = 0; k < 8; k++) await page.evaluate(() => new Promise((idle) => requestIdleCallback(idle))); // one panel a moment
+  await setValue(section.locator('input[name="sentence"]'), 'one two three'); // 8 x 9 cells: drawn in SVG, readable
+  assert.equal(await heads.locator('.panel').count(), 4);
+  assert.equal(await titles(section).then((t) => t.length), 4);
+  await section.locator('select[name="heads"]').selectOption('8');
+  await page.waitForFunction(() => document.querySelectorAll('#grouped-query [data-chart="heads"] .panel-title').length === 8);
+  const words = await heads.locator('.panel').first().locator('.row-labels text').allTextContents();
+  const seed = Number(await section.locator('input[name="seed"]').inputValue());
+  const want = await page.evaluate(async ({ words, seed }) => {
+    const core = await window.createAttentionCore();
+    return core.groupedQuery(words, { heads: 8, kvHeads: 2, seed }).heads.map((h) => Array.from(h.weights.data));
+  }, { words, seed });
+  const drawn = await heads.locator('.panel').evaluateAll((panels) => panels.map((p) => [...p.querySelectorAll('g.cell')].map((c) => Number(c.dataset.value))));
+  drawn.forEach((values, j) => {
+    assert.equal(values.length, words.length ** 2, `head ${j + 1}`);
+    values.forEach((v, k) => assert.ok(Math.abs(v - want[j][k]) < 1e-9, `head ${j + 1}, cell ${k}: ${v} vs ${want[j][k]}`));
+  });
+  assert.deepEqual((await titles(section)).slice(4), ['Query head 5 · key/value head 2', 'Query head 6 · key/value head 2',
+    'Query head 7 · key/value head 2', 'Query head 8 · key/value head 2']);
+  assert.deepEqual(errors, []);
+});

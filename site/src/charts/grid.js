@@ -7,6 +7,8 @@
 //   grid.update([{ title: 'Head 1', note: 'H = 1.2 nats', matrix, rowLabels, colLabels }, ...]);
 //   grid.updatePanel(i, panel)   redraws panel i alone (after an update() that built it), so a
 //                                caller can spread a redraw of many panels over several frames
+//   grid.prepare(count)          builds the panels a larger count would add ahead of need, one
+//                                per idle moment, and keeps them aside (below)
 //
 // Options: minPanel (220), linked (false), shared (true unless domain is
 // 'auto'): one colour scale for every panel, with one legend saying so (with
@@ -26,6 +28,7 @@ import { registerChart } from './registry.js';
 import { onThemeChange } from './theme-watch.js';
 import { primeWidth, primedWidth, remPx } from './width.js';
 import { setText } from './writes.js';
+import { whenIdle } from '../ui/idle.js';
 
 function sharedDomain(panels, diverging) {
   const hi = largest(panels.map((p) => largest(p.matrix.data, diverging) ?? Number.NaN)) || 1;
@@ -93,6 +96,17 @@ export function heatmapGrid(container, options = {}) {
 
   // The figure-wide facts of the last update(): its cell count (SVG or canvas) and the shared domain.
   let drawn = {};
+  let lastPanels = [];
+  // One panel more than are shown or kept, drawn with the first panel's data (so its axes, labels
+  // and cells exist) and put aside at once, in the same task: the page never shows it.
+  function buildAhead(count) {
+    const shown = charts.length;
+    if (!shown || shown + spare.length >= count) return false;
+    resize(shown + spare.length + 1);
+    updatePanel(charts.length - 1, lastPanels[0]);
+    resize(shown);
+    return true;
+  }
   function updatePanel(i, p) {
     setText(charts[i].title, p.title || '');
     setText(charts[i].note, p.note || '');
@@ -101,6 +115,7 @@ export function heatmapGrid(container, options = {}) {
 
   return registerChart(container, {
     update(panels) {
+      lastPanels = panels;
       if (panels.length !== charts.length) resize(panels.length);
       const cells = panels.reduce((sum, p) => sum + p.matrix.rows * p.matrix.cols, 0);
       const domain = shared && rest.domain === 'auto' ? sharedDomain(panels, rest.diverging) : undefined;
@@ -110,6 +125,11 @@ export function heatmapGrid(container, options = {}) {
     },
     updatePanel(i, p) {
       updatePanel(i, p);
+      return this;
+    },
+    prepare(count) {
+      const next = () => { if (buildAhead(count)) whenIdle(next); };
+      whenIdle(next);
       return this;
     },
     get count() {

@@ -48,6 +48,8 @@ export default {
 
     // g can be at most h: the slider ends at h, and a g the browser clamped on a new h is taken.
     const kvSlider = root.querySelector('input[name="kvHeads"]');
+    const mostHeads = Math.max(...Array.from(root.querySelector('select[name="heads"]').options, (o) => Number(o.value)));
+    let prepared = false;
 
     function drawHeads(changed, state) {
       if (kvSlider.max !== String(state.heads)) {
@@ -64,6 +66,8 @@ export default {
           title: `Query head ${j + 1} · key/value head ${r.group[j] + 1}`,
           matrix: head.weights, rowLabels: words, colLabels: words,
         })));
+        if (!prepared) grid.prepare(mostHeads); // the panels of the largest h, built while the page is idle
+        prepared = true;
       } catch (error) {
         controls.error(['heads', 'kvHeads', 'seed'].includes(error.field) ? error.field : 'kvHeads', error.message);
       }
