@@ -44,11 +44,11 @@ function timeGeneration({ core, model, prompt, steps, runs }) {
   return out;
 }
 
-async function chromium() {
+async function chromium(dist) {
   const { openBrowser } = await import('../tests/browser/harness.mjs');
   const browser = await openBrowser();
   try {
-    const { page } = await browser.open('http', { path: 'embed.html?section=kv-cache' });
+    const { page } = await browser.open('http', { path: 'embed.html?section=kv-cache', dir: dist });
     await page.locator('#kv-cache [data-action="generate"]').click(); // loads the model and the full engine
     await page.waitForFunction(() => document.getElementById('kv-cache')?.dataset.generated === 'true', null, { timeout: 60000 });
     return await page.evaluate(async ({ source, prompt, steps, runs }) => {
@@ -61,15 +61,16 @@ async function chromium() {
   }
 }
 
-function node() {
+function node(dist) {
   const require = createRequire(import.meta.url);
-  return require(join(root, 'dist/attention-core.js'))().then((core) => timeGeneration({
-    core, model: require(join(root, 'dist/atlas-model.js')), prompt: PROMPT, steps: STEPS, runs: RUNS,
+  return require(join(dist, 'attention-core.js'))().then((core) => timeGeneration({
+    core, model: require(join(dist, 'atlas-model.js')), prompt: PROMPT, steps: STEPS, runs: RUNS,
   }));
 }
 
-export async function generationBench() {
-  const rows = [['Chromium (headless, over http)', await chromium()], ['Node (dist/attention-core.js)', await node()]];
+// dist: the build to measure (bench/run.mjs --dist; default dist/).
+export async function generationBench(dist = join(root, 'dist')) {
+  const rows = [['Chromium (headless, over http)', await chromium(dist)], ['Node (dist/attention-core.js)', await node(dist)]];
   console.log(`\nGenerating ${STEPS} characters after a ${PROMPT.length}-character prompt with the Austen model (median of ${RUNS}):`);
   console.log('                                   with KV cache        recomputing          cache speed-up');
   for (const [name, r] of rows) {

@@ -124,7 +124,7 @@ try {
   const firstPaint = browserParts.length ? printBrowser(await browserBench(dist, { parts: browserParts, sections, all: allControls })) : null;
   if (only.has('sizes')) printSizes(firstPaint);
   if (only.has('training')) await trainingBench();
-  if (only.has('generation')) await generationBench();
+  if (only.has('generation')) await generationBench(dist);
   if (only.has('lighthouse')) {
     const { lighthouseBench, printLighthouse } = await import('./lighthouse/run.mjs');
     printLighthouse(await lighthouseBench({ dist }));
