@@ -18,10 +18,7 @@ namespace {
 
 const std::string kPrompt = "It is a truth universally acknowledged, that a single man";
 
-const TrainedModel& shipped() {
-  static const TrainedModel model = TrainedModel::load(atlas::test::shipped_model_bytes());
-  return model;
-}
+constexpr auto shipped = &atlas::test::shipped_trained_model;
 
 template <typename A, typename B>
 double max_abs(const A& a, const B& b) { return (a - b).cwiseAbs().maxCoeff(); }

@@ -14,10 +14,7 @@ namespace {
 
 const std::string kText = "She was the youngest of the two daughters of a most affectionate, indulgent father.";
 
-const TrainedModel& shipped() {
-  static const TrainedModel model = TrainedModel::load(atlas::test::shipped_model_bytes());
-  return model;
-}
+constexpr auto shipped = &atlas::test::shipped_trained_model;
 
 // Keys more than `window - 1` positions back are blocked (a sliding window).
 atlas::Matrix window_mask(int n, int window) {

@@ -14,10 +14,7 @@ namespace {
 
 const std::string kPrompt = "It is a truth universally acknowledged, that a single man";
 
-const TrainedModel& shipped() {
-  static const TrainedModel model = TrainedModel::load(atlas::test::shipped_model_bytes());
-  return model;
-}
+constexpr auto shipped = &atlas::test::shipped_trained_model;
 
 GenerateOptions sampling(std::uint64_t seed, double temperature, int top_k) {
   GenerateOptions o;

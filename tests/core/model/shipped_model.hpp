@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "atlas/model/model_file.hpp"
+#include "atlas/model/trained_model.hpp"
 #include "atlas/model/transformer.hpp"
 
 namespace atlas::test {
@@ -31,6 +32,12 @@ inline model::Transformer<float> shipped_transformer() {
   model::Transformer<float> t(file.shape);
   t.parameters() = std::move(file.parameters);
   return t;
+}
+
+// The shipped model as the page loads it: read once per test binary.
+inline const model::TrainedModel& shipped_trained_model() {
+  static const model::TrainedModel m = model::TrainedModel::load(shipped_model_bytes());
+  return m;
 }
 
 }  // namespace atlas::test
