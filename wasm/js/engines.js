@@ -1,8 +1,8 @@
 // Chooses the engine the core runs on, then wraps it in the facade.
 // Two builds of the same core exist (CMakeLists.txt): 'simd' (WASM SIMD,
-// -msimd128, and WebAssembly exception handling, -fwasm-exceptions) and
-// 'scalar' (neither, for older browsers); the SIMD build also uses bulk memory
-// (-mbulk-memory: memory.copy and memory.fill). Each feature is detected by asking
+// -msimd128; WebAssembly exception handling, -fwasm-exceptions; bulk memory,
+// -mbulk-memory: memory.copy and memory.fill) and 'scalar' (none of the three,
+// for older browsers). Each feature is detected by asking
 // WebAssembly.validate about a tiny module that uses it (a v128 instruction; a
 // try/catch_all block; memory.fill): nothing is compiled or run, and a browser
 // without it says false instead of failing later.
