@@ -174,7 +174,9 @@ export function engineTests(title, openEngine, plan) {
         const ids = await drawEverySection(page);
         for (const id of ids) await controlRedraws(page, id);
         assert.deepEqual(await page.errors(), []);
-        t.diagnostic(`${engine.name}: ${ids.length} sections drew, each redrew after one control moved`);
+        // Firefox ESR and WebKitGTK validate WASM SIMD, exception handling and bulk memory (engines.js).
+        assert.equal(await page.evaluate(async () => (await window.createAttentionCore()).engine), 'simd');
+        t.diagnostic(`${engine.name}: ${ids.length} sections drew on the SIMD engine, each redrew after one control moved`);
         await page.close();
       });
 
