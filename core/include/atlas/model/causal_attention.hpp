@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "atlas/attention/matrix.hpp"
+#include "atlas/model/operations.hpp"
 #include "atlas/model/tensors.hpp"
 
 namespace atlas::model {
@@ -66,10 +67,22 @@ RowMatrix<S> attention_forward(const RowMatrix<S>& query, const Eigen::Ref<const
   for (int h = 0; h < heads; ++h) {
     const int first = h * head_width;
     RowMatrix<S>& head_weights = weights[static_cast<std::size_t>(h)];
+    const bool used = ablated.empty() || !ablated[static_cast<std::size_t>(h)];
+    if constexpr (std::is_same_v<S, float>) {
+      // One float query (a decoding step) by 4-float vectors: Eigen's matrix-vector
+      // products have no WebAssembly SIMD kernel and ran one number at a time.
+      if (query.rows() == 1) {
+        head_weights.resize(1, key.rows());
+        row_dots(query.data() + first, head_width, key.data() + first, key.outerStride(), key.rows(), head_weights.data());
+        head_weights *= scale;
+        detail::masked_softmax_rows(head_weights, extra_blocked);
+        if (used) row_product(head_weights.data(), 1, key.rows(), value.data() + first, value.outerStride(), head_width, out.data() + first);
+        continue;
+      }
+    }
     head_weights = (query.middleCols(first, head_width) * key.middleCols(first, head_width).transpose()) * scale;
     detail::masked_softmax_rows(head_weights, extra_blocked);
-    if (ablated.empty() || !ablated[static_cast<std::size_t>(h)])
-      out.middleCols(first, head_width) = head_weights * value.middleCols(first, head_width);
+    if (used) out.middleCols(first, head_width) = head_weights * value.middleCols(first, head_width);
   }
   return out;
 }

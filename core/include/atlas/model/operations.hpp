@@ -46,6 +46,9 @@ constexpr Eigen::Index kRowProductRows = 4;
 // out (rows x m) = in (rows x k, row-major) weight (k x m, row-major with row stride `stride`).
 void row_product(const float* in, Eigen::Index rows, Eigen::Index k, const float* weight, Eigen::Index stride, Eigen::Index m,
                  float* out);
+// out[j] = x (k) . row j of rows (count x k, row-major with row stride `stride`): a decoding
+// step's scores against the cached keys.
+void row_dots(const float* x, Eigen::Index k, const float* rows, Eigen::Index stride, Eigen::Index count, float* out);
 template <typename S, typename Weight>
 RowMatrix<S> linear_forward(const RowMatrix<S>& in, const Weight& weight) {
   if constexpr (std::is_same_v<S, float> && static_cast<bool>(Weight::IsRowMajor) &&
