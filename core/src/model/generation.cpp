@@ -47,9 +47,13 @@ SampledToken sample_token(const RowVector<float>& logits, double temperature, in
   const double top = logits.maxCoeff();
   double all = 0;  // the softmax's denominator at temperature 1; the max's term is 1
   for (int i = 0; i < vocab; ++i) all += std::exp(logits(i) - top);
+  // The ids by logit, largest first (ties: the smaller id first, as a stable sort of 0, 1, ...
+  // gives), sorted only as far as the ids that can be chosen.
   std::vector<int> order(static_cast<std::size_t>(vocab));
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return logits(a) > logits(b); });
+  const int chosen_from = temperature == 0.0 ? 1 : top_k;
+  std::partial_sort(order.begin(), order.begin() + chosen_from, order.end(),
+                    [&](int a, int b) { return logits(a) > logits(b) || (logits(a) == logits(b) && a < b); });
   auto result = [&](int id, double sampling) { return SampledToken{id, std::exp(logits(id) - top) / all, sampling}; };
   if (temperature == 0.0) return result(order.front(), 1.0);
   std::vector<double> weights;  // exp((logit - max) / temperature) <= 1 over the kept ids, in order
