@@ -66,7 +66,7 @@ RopeLessonResult rope_lesson(const RopeLessonOptions& o) {
 
   // By distance: the query at the last position P, keys r = 0..n-1 back (rows of
   // the runs above run forwards, so key P - r is row n - 1 - r).
-  const Matrix PE = positional_encoding(o.offset + n, d).bottomRows(n);  // positions offset..P
+  const Matrix PE = positional_encoding(n, d, o.offset);  // positions offset..P
   const Matrix Xs = x.transpose().replicate(n, 1) + PE;
   const Matrix Qs = Xs * Wq, Ks = Xs * Wk;
   const double slope = 0.5;  // 2^(-8 h / H) for h = 1, H = 8

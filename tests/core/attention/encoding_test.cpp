@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "atlas/attention/entropy.hpp"
+#include "atlas/attention/limits.hpp"
 #include "atlas/attention/mask.hpp"
 #include "atlas/attention/patterns.hpp"
 #include "atlas/attention/positional.hpp"
@@ -45,6 +46,16 @@ TEST_CASE("positional encoding with odd d ends on a sin column, and bad sizes th
   REQUIRE(pe(2, 4) == Approx(std::sin(2.0 * std::exp(-4.0 * std::log(10000.0) / 5))));
   REQUIRE_THROWS_WITH(atlas::positional_encoding(0, 4), Catch::Contains("n must be an integer from 1"));
   REQUIRE_THROWS_WITH(atlas::positional_encoding(4, 5000), Catch::Contains("d must be an integer"));
+}
+
+TEST_CASE("positional encoding from a first position: the same rows as the whole run's, and a first too far throws") {
+  const Matrix all = atlas::positional_encoding(4016, 64);
+  const Matrix tail = atlas::positional_encoding(16, 64, 4000);
+  REQUIRE(tail.rows() == 16);
+  REQUIRE((tail - all.bottomRows(16)).cwiseAbs().maxCoeff() == 0.0);  // the same products, bit for bit
+  REQUIRE(atlas::positional_encoding(5, 7, 0) == atlas::positional_encoding(5, 7));
+  REQUIRE_THROWS_WITH(atlas::positional_encoding(16, 64, atlas::kMaxSequence - 15), Catch::Contains("first must be an integer"));
+  REQUIRE_THROWS_WITH(atlas::positional_encoding(16, 64, -1), Catch::Contains("first must be an integer"));
 }
 
 TEST_CASE("causal mask: 1 strictly above the diagonal, 0 elsewhere") {

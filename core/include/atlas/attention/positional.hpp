@@ -4,6 +4,7 @@
 //   PE(p, 2i + 1) = cos(p / 10000^(2i / d))
 //
 // positional_encoding(n, d) -> (n x d); row p encodes position p = 0..n-1.
+// positional_encoding(n, d, first): the rows of positions first..first+n-1 alone.
 // Columns 2i and 2i+1 share one frequency w_i = 10000^(-2i/d), so each pair is
 // a point on a circle at angle p * w_i: shifting the position by k rotates
 // every pair by the angle k * w_i, a linear map that does not depend on p.
@@ -15,7 +16,8 @@
 
 namespace atlas {
 
-// Throws std::invalid_argument unless 1 <= n <= kMaxSequence and 1 <= d <= kMaxModel.
-Matrix positional_encoding(int n, int d);
+// Throws std::invalid_argument unless 1 <= n <= kMaxSequence, 1 <= d <= kMaxModel and
+// 0 <= first <= kMaxSequence - n.
+Matrix positional_encoding(int n, int d, int first = 0);
 
 }  // namespace atlas
