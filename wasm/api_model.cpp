@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -101,16 +102,39 @@ val ModelHandle::meta() const {
   return with_model([](const model::TrainedModel& m) { return val(m.meta_json()); });
 }
 
+namespace {
+
+// A run's first fields, m.loss's whole result: {tokens, unknown, loss, losses}.
+template <typename Scored>
+val scored_to_js(const Scored& r) {
+  val out = val::object();
+  out.set("tokens", strings_to_js(r.characters));
+  out.set("unknown", strings_to_js(r.unknown));
+  out.set("loss", r.loss);
+  out.set("losses", vector_to_js(Vector(Eigen::Map<const Vector>(r.losses.data(), static_cast<Eigen::Index>(r.losses.size())))));
+  return out;
+}
+
+// mask: a Matrix or null -> the core's (n x n) blocked matrix, or none.
+std::optional<Matrix> mask_from_js(const val& mask) {
+  if (mask.isNull()) return std::nullopt;
+  return matrix_from_js(mask, "mask");
+}
+
+}  // namespace
+
+val ModelHandle::loss(const std::string& text, const val& mask) const {
+  return with_model([&](const model::TrainedModel& m) {
+    const std::optional<Matrix> blocked = mask_from_js(mask);
+    return scored_to_js(m.loss(text, blocked ? &*blocked : nullptr));
+  });
+}
+
 val ModelHandle::run(const std::string& text, const val& mask) const {
   return with_model([&](const model::TrainedModel& m) {
-    const bool masked = !mask.isNull();
-    const Matrix blocked = masked ? matrix_from_js(mask, "mask") : Matrix();
-    const model::ModelRun r = m.run(text, masked ? &blocked : nullptr);
-    val out = val::object();
-    out.set("tokens", strings_to_js(r.characters));
-    out.set("unknown", strings_to_js(r.unknown));
-    out.set("loss", r.loss);
-    out.set("losses", vector_to_js(Vector(Eigen::Map<const Vector>(r.losses.data(), static_cast<Eigen::Index>(r.losses.size())))));
+    const std::optional<Matrix> blocked = mask_from_js(mask);
+    const model::ModelRun r = m.run(text, blocked ? &*blocked : nullptr);
+    val out = scored_to_js(r);
     out.set("attention", layers_to_js(r.attention));
     val heads = val::array();
     for (const auto& h : r.heads) heads.call<void>("push", head_to_js(h));

@@ -16,7 +16,8 @@ class ModelHandle {
   val load(const val& bytes);  // Uint8Array of a model file -> {ok} or {error}
   val config() const;          // {layers, heads, dModel, context, mlp, parameters, vocab: string[], unknownSymbol}
   val meta() const;            // the meta record's JSON text
-  val run(const std::string& text, const val& mask) const;  // mask: a Matrix or null
+  val run(const std::string& text, const val& mask) const;   // mask: a Matrix or null
+  val loss(const std::string& text, const val& mask) const;  // run's tokens, unknown, loss and losses alone
   val logits(const std::string& text) const;
   // options: {steps, temperature, topK, seed, cache, compare}, the facade's defaults filled in
   // Keeps the prompt's run (prompt_cache_) for the next generation from the same prompt.

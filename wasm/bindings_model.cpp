@@ -29,6 +29,7 @@ EMSCRIPTEN_BINDINGS(attention_atlas_model) {
       .function("config", &ModelHandle::config)
       .function("meta", &ModelHandle::meta)
       .function("run", &ModelHandle::run)
+      .function("loss", &ModelHandle::loss)
       .function("logits", &ModelHandle::logits)
       .function("generate", &ModelHandle::generate)
       .function("queryKey", &ModelHandle::query_key);

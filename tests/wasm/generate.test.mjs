@@ -1,4 +1,4 @@
-// m.generate, m.logits and m.run's mask on the shipped model through the JS
+// m.generate, m.logits, m.run's mask and m.loss on the shipped model through the JS
 // API (docs/api.md): the KV cache agrees with recomputing, a seed repeats,
 // temperature 0 is the argmax of m.logits, the multiply-adds grow as the
 // cache says, and each bad option is an Error whose field names it.
@@ -101,6 +101,24 @@ test('run with a mask of zeros is run without one; a blocked key has weight 0', 
     for (const A of layer) for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (data[i * n + j]) assert.equal(A.data[i * n + j], 0);
   }
   assert.notEqual(windowed.loss, plain.loss);
+});
+
+test('m.loss gives m.run\'s tokens, loss and losses, with and without a mask, and names a bad mask', () => {
+  const sentence = 'She was the youngest of the two daughters.';
+  const n = [...sentence].length;
+  const data = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j + 6 <= i; j++) data[i * n + j] = 1; // a window of 6
+  for (const options of [undefined, { mask: { rows: n, cols: n, data } }]) {
+    const run = model.run(sentence, options);
+    const loss = model.loss(sentence, options);
+    assert.deepEqual(Object.keys(loss).sort(), ['loss', 'losses', 'tokens', 'unknown']);
+    assert.equal(loss.loss, run.loss);
+    assert.deepEqual([...loss.losses], [...run.losses]);
+    assert.deepEqual(loss.tokens, run.tokens);
+  }
+  assert.notEqual(model.loss(sentence, { mask: { rows: n, cols: n, data } }).loss, model.loss(sentence).loss);
+  assert.throws(() => model.loss(sentence, { mask: { rows: 2, cols: 2, data: [0, 0, 0, 0] } }), (e) => e.field === 'mask');
+  assert.throws(() => model.loss('E'), (e) => e.field === 'text');
 });
 
 test('every bad option is an Error naming its field', () => {

@@ -2,8 +2,8 @@
 // where the global attentionAtlasModel comes from dist/atlas-model.js (a
 // classic script, loaded only when a trained view first opens), or a
 // Uint8Array of a model file. m.run(text, { mask }) returns every head's
-// attention on the text with its scores; m.queryKey(text, layer, head) the
-// head's queries and keys in one plane; m.logits(text) the next-character
+// attention on the text with its scores, m.loss(text, { mask }) the loss alone;
+// m.queryKey(text, layer, head) the head's queries and keys in one plane; m.logits(text) the next-character
 // scores; m.generate(prompt, options) continues the prompt with the KV cache.
 // Every Error about an argument carries it in error.field (docs/api.md).
 import * as arg from './args.js';
@@ -88,6 +88,11 @@ export function modelApi(raw, limits) {
         return handle;
       };
       const layer = (v) => arg.integer(v, 'layer', 0, arg.INT_MAX);
+      // options { mask: n x n Matrix, 1 = blocked } -> the mask, or null
+      const maskOf = (options) => {
+        const o = arg.options(options, 'options');
+        return o.mask === undefined || o.mask === null ? null : arg.matrix(o.mask, 'mask');
+      };
       const head = (v) => arg.integer(v, 'head', 0, arg.INT_MAX);
       return {
         config,
@@ -95,11 +100,14 @@ export function modelApi(raw, limits) {
         // text (2..context characters), options { mask: n x n Matrix, 1 = blocked }
         //   -> { tokens, unknown, loss, losses, attention, heads, words }
         run(text, options) {
-          const o = arg.options(options, 'options');
-          const mask = o.mask === undefined || o.mask === null ? null : arg.matrix(o.mask, 'mask');
-          const r = unwrap(live().run(arg.text(text, 'text'), mask), 'text');
+          const r = unwrap(live().run(arg.text(text, 'text'), maskOf(options)), 'text');
           for (const h of r.heads) h.textInduction = textInduction[h.layer * config.heads + h.head] ?? null;
           return r;
+        },
+        // run's { tokens, unknown, loss, losses } alone, from the same forward pass: a loss under
+        // many masks (section 18) without every head's matrices and reports
+        loss(text, options) {
+          return unwrap(live().loss(arg.text(text, 'text'), maskOf(options)), 'text');
         },
         // text (1..context characters) -> Matrix (n x V): row t scores the character after position t
         logits(text) { return unwrap(live().logits(arg.text(text, 'text')), 'text'); },

@@ -91,21 +91,33 @@ CharacterSet::Encoded TrainedModel::encode(const std::string& text, int shortest
   return e;
 }
 
+ModelLoss TrainedModel::forward(const std::string& text, const Matrix* mask, Activations<float>& activations) const {
+  CharacterSet::Encoded e = encode(text, 2);
+  model_.forward(e.ids, activations, mask);  // a bad mask throws ArgumentError("mask")
+  ModelLoss out{std::move(e.characters), std::move(e.ids), std::move(e.unknown), 0.0, model_.position_losses(activations)};
+  double total = 0;
+  for (double loss : out.losses) total += loss;
+  out.loss = total / static_cast<double>(out.losses.size());
+  return out;
+}
+
+ModelLoss TrainedModel::loss(const std::string& text, const Matrix* mask) const {
+  Activations<float> activations;
+  return forward(text, mask, activations);
+}
+
 ModelRun TrainedModel::run(const std::string& text, const Matrix* mask) const {
   const ModelShape& s = model_.shape();
-  CharacterSet::Encoded e = encode(text, 2);
   Activations<float> activations;
-  model_.forward(e.ids, activations, mask);  // a bad mask throws ArgumentError("mask")
+  ModelLoss scored = forward(text, mask, activations);
   ModelRun r;
-  double total = 0;
-  r.losses = model_.position_losses(activations);
-  for (double loss : r.losses) total += loss;
-  r.loss = total / static_cast<double>(r.losses.size());
-  r.words.characters = word_groups(e.characters);
+  r.loss = scored.loss;
+  r.losses = std::move(scored.losses);
+  r.words.characters = word_groups(scored.characters);
   for (const auto& group : r.words.characters) {
     std::string label;
     for (int i : group)
-      if (!is_space(e.characters[static_cast<std::size_t>(i)])) label += e.characters[static_cast<std::size_t>(i)];
+      if (!is_space(scored.characters[static_cast<std::size_t>(i)])) label += scored.characters[static_cast<std::size_t>(i)];
     r.words.labels.push_back(label.empty() ? "(spaces)" : label);
   }
   r.attention.resize(static_cast<std::size_t>(s.layers));
@@ -118,9 +130,9 @@ ModelRun TrainedModel::run(const std::string& text, const Matrix* mask) const {
       r.words.attention[static_cast<std::size_t>(l)].push_back(aggregate_words(A, r.words.characters));
       r.attention[static_cast<std::size_t>(l)].push_back(A);
     }
-  r.characters = std::move(e.characters);
-  r.ids = std::move(e.ids);
-  r.unknown = std::move(e.unknown);
+  r.characters = std::move(scored.characters);
+  r.ids = std::move(scored.ids);
+  r.unknown = std::move(scored.unknown);
   return r;
 }
 

@@ -1,9 +1,10 @@
 // Section 18, the trained Austen model under a window: on the button's click the
 // model loads (the page's one loader, ../trained/load.js); then, for the chosen
 // held-out passage, m.run(text) with full causal attention and
-// m.run(text, { mask: core.windowMask(n, { window, sinks }) }) for each window,
-// with no sinks and with the chosen number of sinks. Every loss and every head's
-// first-position weight is the model's own (r.loss, r.heads[].firstToken).
+// m.loss(text, { mask: core.windowMask(n, { window, sinks }) }) for each window
+// (the same forward pass without the per-head reports), with no sinks and with the
+// chosen number of sinks. Every loss and every head's first-position weight is the
+// model's own (r.loss, r.heads[].firstToken).
 //   const t = windowsTrained(el, core);  t.bind(controls);  t.update(state);
 import { modelLoader } from '../trained/load.js';
 import { badgeText } from '../trained/badge.js';
@@ -30,7 +31,7 @@ export function windowsTrained(el, core) {
   let m = null;
   let controls = null;
   // Every run is kept: a passage or a number of sinks chosen again draws at once. A new
-  // choice is up to 15 runs of the model (10-30 ms each in Chromium): one frame holds at
+  // choice is up to 15 runs of the model (a full m.run and 14 m.loss): one frame holds at
   // most one run, so a choice draws the full run (bars and reference line) at once and its
   // windows' losses fill in over the next frames, w by w (fillIn). Once the first view is
   // complete the other choices are run ahead, one run per task while the page is idle (fillAhead).
@@ -47,7 +48,7 @@ export function windowsTrained(el, core) {
     return r;
   });
   const lossUnder = (passage, text, w, sinks) => remember(`${passage}/${w}/${sinks}`,
-    () => m.run(text, { mask: core.windowMask(Array.from(text).length, { window: w, sinks }) }).loss);
+    () => m.loss(text, { mask: core.windowMask(Array.from(text).length, { window: w, sinks }) }).loss);
   function fillAhead() {
     const options = (name) => Array.from(el.querySelector(`[name="${name}"]`).options, (o) => o.value);
     const todo = [];

@@ -1,6 +1,7 @@
 // m.run under an extra mask (TrainedModel::run(text, mask), for section 18's
 // sliding windows and sinks): no mask and a mask of zeros change nothing, a
-// blocked key gets exactly zero weight, and a bad mask is named.
+// blocked key gets exactly zero weight, and a bad mask is named; TrainedModel::loss
+// gives run's loss and losses, masked or not.
 #include <string>
 
 #include "atlas/attention/check.hpp"
@@ -24,9 +25,12 @@ atlas::Matrix window_mask(int n, int window) {
   return mask;
 }
 
-std::string field_of(const std::string& text, const atlas::Matrix& mask) {
+std::string field_of(const std::string& text, const atlas::Matrix& mask, bool loss_only = false) {
   try {
-    shipped().run(text, &mask);
+    if (loss_only)
+      shipped().loss(text, &mask);
+    else
+      shipped().run(text, &mask);
   } catch (const atlas::ArgumentError& e) {
     return e.field() + ": " + e.what();
   }
@@ -85,4 +89,24 @@ TEST_CASE("a bad mask is refused by name", "[model][austen]") {
   atlas::Matrix future = atlas::Matrix::Zero(n, n);
   future.row(5).head(5).setOnes();  // keeps the diagonal: allowed
   REQUIRE(field_of(kText, future) == "no error");
+}
+
+TEST_CASE("loss gives run's tokens, loss and losses exactly, with and without a mask, and refuses what run refuses", "[model][austen]") {
+  const ModelRun plain = shipped().run(kText);
+  const int n = static_cast<int>(plain.ids.size());
+  for (const int window : {0, 8, 30}) {
+    INFO("window " << window << " (0: no mask)");
+    const atlas::Matrix mask = window_mask(n, window == 0 ? n + 1 : window);
+    const ModelRun run = window == 0 ? plain : shipped().run(kText, &mask);
+    const ModelLoss loss = window == 0 ? shipped().loss(kText) : shipped().loss(kText, &mask);
+    REQUIRE(loss.loss == run.loss);
+    REQUIRE(loss.losses == run.losses);
+    REQUIRE(loss.characters == run.characters);
+    REQUIRE(loss.ids == run.ids);
+  }
+  const ModelLoss odd = shipped().loss("Emma ~ caf\u00e9");
+  REQUIRE(!odd.unknown.empty());
+  REQUIRE(odd.unknown == shipped().run("Emma ~ caf\u00e9").unknown);
+  REQUIRE_THAT(field_of(kText, atlas::Matrix::Zero(n - 1, n), true), Catch::StartsWith("mask: mask must be 83 x 83"));
+  REQUIRE_THROWS_AS(shipped().loss("E"), atlas::ArgumentError);  // one character: nothing to predict
 }

@@ -51,6 +51,15 @@ struct WordAttention {
   std::vector<std::vector<Matrix>> attention;  // [layer][head] (words x words)
 };
 
+// The next-character loss of a text alone (TrainedModel::loss): what a run reports first.
+struct ModelLoss {
+  std::vector<std::string> characters;
+  std::vector<int> ids;
+  std::vector<std::string> unknown;
+  double loss;                  // the mean of losses, nats per character
+  std::vector<double> losses;   // n - 1: predicting each character after the first
+};
+
 struct ModelRun {
   std::vector<std::string> characters;
   std::vector<int> ids;
@@ -85,6 +94,8 @@ class TrainedModel {
   // Throw ArgumentError (check.hpp) naming "text", "mask", "prompt", "steps",
   // "temperature" or "topK" on bad input.
   ModelRun run(const std::string& text, const Matrix* mask = nullptr) const;
+  // run's loss and losses alone, from the same forward pass: none of its per-head reports.
+  ModelLoss loss(const std::string& text, const Matrix* mask = nullptr) const;
   Matrix logits(const std::string& text) const;
   // prompt_cache (optional): the prompt's run, reused when it holds this prompt, else filled (generation.hpp).
   Generation generate(const std::string& prompt, const GenerateOptions& options, PromptCache* prompt_cache = nullptr) const;
@@ -93,6 +104,7 @@ class TrainedModel {
  private:
   TrainedModel(Transformer<float> model, CharacterSet characters, std::string meta);
   CharacterSet::Encoded encode(const std::string& text, int shortest) const;  // shortest..context characters
+  ModelLoss forward(const std::string& text, const Matrix* mask, Activations<float>& activations) const;
   Transformer<float> model_;
   CharacterSet characters_;
   std::string meta_;
