@@ -73,8 +73,10 @@ for (const mode of ['http', 'file']) {
     await setValue(section.locator('input[name="scale"]'), '4');
     assert.notDeepEqual(await paths(decay), atBase, 'interpolation stretches the bound');
     const atSeed = await cellValues();
+    const atScale = await paths(decay);
     await setValue(section.locator('input[name="seed"]'), '7');
     assert.notDeepEqual(await cellValues(), atSeed, 'the seed changes the content');
+    assert.deepEqual(await paths(decay), atScale, 'the bound stays: it depends on d, base and scale alone');
     const atSeed7 = await cellValues();
     await section.locator('[data-action="reseed"]').click();
     assert.notDeepEqual(await cellValues(), atSeed7, 'New content redraws');

@@ -122,7 +122,7 @@ void lesson(FuzzedDataProvider& in) {
   o.offset = size(in, 0, 4000, atlas::kMaxSequence);
   o.scale = number_in(in, 1.0, 64.0);
   o.pair = size(in, 0, 8, 128);
-  o.decay_offsets = size(in, 1, 64, atlas::kMaxSequence);
+  o.decay_offsets = size(in, 0, 64, atlas::kMaxSequence);
   o.seed = in.ConsumeIntegral<std::uint64_t>();
   expect_ok_or_invalid([&] {
     const atlas::RopeLessonResult r = atlas::rope_lesson(o);

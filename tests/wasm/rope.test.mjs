@@ -44,6 +44,11 @@ test('rotaryLesson: constant diagonals at any offset, RoPE and ALiBi by distance
     assert.equal(r.decayBound.length, 257);
     assert.ok(Math.abs(r.decayBound[0] - 8.5) < 1e-12, '(d/2 + 1) / 2 at offset 0');
   }
+  // decayOffsets 0: the same lesson without the bound (section 14 asks for it once per d, base and scale).
+  const c = core.rotaryLesson({ d: 32, offset: 0, decayOffsets: 0 });
+  assert.equal(c.decayBound.length, 0);
+  assert.deepEqual([...c.scores.data], [...a.scores.data]);
+  assert.throws(() => core.rotaryLesson({ decayOffsets: -1 }), (e) => e.field === 'decayOffsets');
   for (let r = 0; r < 16; r++) {
     assert.ok(Math.abs(a.byDistance.rope[r] - b.byDistance.rope[r]) < 1e-10);
     assert.equal(a.byDistance.alibi[r], b.byDistance.alibi[r]);

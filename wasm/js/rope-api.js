@@ -42,7 +42,7 @@ export function ropeApi(raw, limits) {
     },
     // { d = 16, base = 10000, offset = 0, seed = 1, scale = 1, pair = 0, positions = 16, decayOffsets = 256 }
     // -> { q, k (d), theta (d/2), qPair, kPair (positions x 2), scores (positions x positions),
-    //      diagonalSpread, decayBound (decayOffsets + 1), byDistance: { sinusoidal, alibi, rope (positions) } }
+    //      diagonalSpread, decayBound (decayOffsets + 1; empty for 0), byDistance: { sinusoidal, alibi, rope (positions) } }
     rotaryLesson(opts) {
       const o = arg.options(opts, 'options');
       const checked = namedOptions({
@@ -51,7 +51,7 @@ export function ropeApi(raw, limits) {
         positions: () => arg.integer(o.positions ?? 16, 'positions', 2, 64),
         seed: () => arg.seed(o.seed ?? 1, limits),
         scale: () => scale(o.scale ?? 1),
-        decayOffsets: () => arg.integer(o.decayOffsets ?? 256, 'decayOffsets', 1, 4096),
+        decayOffsets: () => arg.integer(o.decayOffsets ?? 256, 'decayOffsets', 0, 4096),
       });
       Object.assign(checked, namedOptions({
         offset: () => arg.integer(o.offset ?? 0, 'offset', 0, 4096 - checked.positions),

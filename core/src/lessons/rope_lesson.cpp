@@ -42,7 +42,7 @@ RopeLessonResult rope_lesson(const RopeLessonOptions& o) {
   require_in_range(o.positions, 2, 64, "positions");
   require_in_range(o.offset, 0, kMaxSequence - o.positions, "offset");
   require_in_range(o.scale, 1.0, 64.0, "scale");
-  require_in_range(o.decay_offsets, 1, kMaxSequence, "decay_offsets");
+  require_in_range(o.decay_offsets, 0, kMaxSequence, "decay_offsets");
   RopeLessonResult out;
   out.theta = rope_frequencies(o.d, o.base);  // checks d even and base > 1
   require_in_range(o.pair, 0, o.d / 2 - 1, "pair");
@@ -62,7 +62,7 @@ RopeLessonResult rope_lesson(const RopeLessonOptions& o) {
   out.k_pair = K.middleCols(2 * o.pair, 2);
   out.scores = Q * K.transpose() / root_d;
   out.diagonal_spread = largest_diagonal_spread(out.scores);
-  out.decay_bound = rope_decay_bound(d, o.base, o.scale, o.decay_offsets);
+  if (o.decay_offsets > 0) out.decay_bound = rope_decay_bound(d, o.base, o.scale, o.decay_offsets);
 
   // By distance: the query at the last position P, keys r = 0..n-1 back (rows of
   // the runs above run forwards, so key P - r is row n - 1 - r).

@@ -41,6 +41,7 @@ export default {
     const byDistance = ['sinusoidal', 'alibi', 'rope'].map((kind) => [kind,
       lineChart(chart(`by-${kind}`), { xTitle: 'distance back r', yTitle: 'score', markers: true, height: 200 })]);
     const pairEl = root.querySelector('input[name="pair"]');
+    let decayShown = ''; // the d/base/scale of the decay bound drawn
 
     function update(changed, state) {
       // The pair slider ends at the last pair of this d; a larger pair moves down with it.
@@ -49,11 +50,14 @@ export default {
         pairEl.max = String(lastPair);
         if (state.pair > lastPair) controls.put('pair', lastPair); // drawn below, in this frame
       }
+      // The decay bound depends on d, base and scale alone: asked for only when one of them changed.
+      const decayKey = `${state.d}/${state.base}/${state.scale}`;
+      const newDecay = decayKey !== decayShown;
       let r;
       try {
         r = core.rotaryLesson({
           d: state.d, base: state.base, pair: state.pair, offset: state.offset, scale: state.scale, seed: state.seed,
-          positions: POSITIONS, decayOffsets: DECAY_OFFSETS,
+          positions: POSITIONS, decayOffsets: newDecay ? DECAY_OFFSETS : 0,
         });
       } catch (error) {
         controls.error(OPTIONS.includes(error.field) ? error.field : changed, error.message);
@@ -62,7 +66,10 @@ export default {
       controls.clearErrors();
       const labels = range(POSITIONS, state.offset).map(String);
       // Line charts first: they measure their width, free before the heatmap changes the page.
-      decay.update({ x: range(DECAY_OFFSETS + 1), series: [{ name: `d = ${state.d}, base ${state.base}, s = ${state.scale}`, values: r.decayBound }] });
+      if (newDecay) {
+        decay.update({ x: range(DECAY_OFFSETS + 1), series: [{ name: `d = ${state.d}, base ${state.base}, s = ${state.scale}`, values: r.decayBound }] });
+        decayShown = decayKey;
+      }
       for (const [kind, line] of byDistance) {
         line.update({ x: range(POSITIONS), series: [{ name: kind === 'rope' ? 'RoPE' : kind === 'alibi' ? 'ALiBi' : 'sinusoidal', values: r.byDistance[kind] }] });
       }

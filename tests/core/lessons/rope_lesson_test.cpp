@@ -52,6 +52,14 @@ TEST_CASE("rope_lesson by distance: RoPE and ALiBi depend on the distance alone,
   REQUIRE(a.rope(0) == Approx(plain).epsilon(1e-12));
   REQUIRE(a.decay_bound.size() == 257);
   REQUIRE((a.decay_bound - atlas::rope_decay_bound(16, 10000.0, 1.0, 256)).cwiseAbs().maxCoeff() == 0.0);
+  // decay_offsets 0: the same lesson without the bound (section 14 computes it once per d, base and scale).
+  o.offset = 0;
+  o.decay_offsets = 0;
+  const atlas::RopeLessonResult c = rope_lesson(o);
+  REQUIRE(c.decay_bound.size() == 0);
+  REQUIRE((c.scores - a.scores).cwiseAbs().maxCoeff() == 0.0);
+  o.decay_offsets = -1;
+  REQUIRE_THROWS_WITH(rope_lesson(o), Catch::Contains("decay_offsets must be an integer from 0"));
 }
 
 TEST_CASE("rope_lesson: position interpolation by s equals positions divided by s") {

@@ -7,7 +7,8 @@
 //   scores (positions x positions): f(q, offset + m) . f(k, offset + n) / sqrt(d)
 //   diagonal_spread: the largest (max - min) along any diagonal m - n = c of the
 //     scores; exactly 0 in exact arithmetic, since the score depends on m - n only
-//   decay_bound (decay_offsets + 1): rope_decay_bound(d, base, scale, decay_offsets)
+//   decay_bound (decay_offsets + 1): rope_decay_bound(d, base, scale, decay_offsets);
+//     empty when decay_offsets is 0 (a caller that has it for this d, base and scale)
 //   by distance (positions): the query at the last position P = offset + positions - 1
 //     scored against the key r = 0..positions-1 positions back, for the same head
 //     three ways, each divided by sqrt(d):
@@ -33,7 +34,7 @@ struct RopeLessonOptions {
   double scale = 1.0;      // position interpolation factor, 1..64
   int pair = 0;            // 0 .. d/2 - 1
   int positions = 16;      // 2..64
-  int decay_offsets = 256; // 1..kMaxSequence
+  int decay_offsets = 256; // 0..kMaxSequence; 0: no decay bound
 };
 
 struct RopeLessonResult {
