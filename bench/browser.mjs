@@ -10,12 +10,15 @@
 //           the other controls at their defaults: input-to-frame time of each
 //           step = from dispatching 'input' until the frame after it has been
 //           produced (a task queued from the next requestAnimationFrame), and
-//           the main thread's CPU time per step from a Chromium trace; first, the
-//           same sweep of a slider nothing listens to (the floor: waiting for a frame);
+//           the main thread's CPU time per step from a Chromium trace, in all and
+//           split into each step's way to its frame and the work left to idle
+//           time (bench/trace.mjs); first, the same sweep of a slider nothing
+//           listens to (the floor: producing a frame);
 //   files   what the page downloaded (same-folder requests).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { markIdleCallbacks, stepCpu } from './trace.mjs';
 
 // tools/serve.mjs in a process of its own: in this one it would share the event loop with
 // Playwright's traffic and the traces, and every file would wait on them.
@@ -134,26 +137,18 @@ async function sweepControl({ id, name, maxSteps, maxNumberSteps }) {
   const times = [];
   for (const v of values) {
     set(v);
+    performance.mark('bench-step');
     const t0 = performance.now();
     el.dispatchEvent(new Event('input', { bubbles: true }));
     await frame();
     times.push(performance.now() - t0);
   }
   set(initial);
+  performance.mark('bench-step');
   el.dispatchEvent(new Event('input', { bubbles: true }));
   await frame();
+  performance.mark('bench-end');
   return { name, kind: el.type === 'range' ? 'range' : el.tagName === 'SELECT' ? 'select' : el.type, min: range[0], max: range[1], steps: values.length, times };
-}
-
-// The CPU time the page's main thread spent in tasks during a trace, ms: unlike
-// the input-to-frame times, it hardly changes when other jobs load the machine
-// (a step waiting for a core is slower, not busier).
-function mainThreadCpu(trace) {
-  const main = trace.traceEvents.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  return trace.traceEvents
-    .filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid
-      && (e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask'))
-    .reduce((sum, e) => sum + (e.tdur || 0) / 1000, 0);
 }
 
 // The controls a sweep moves: every range input of a section, and with all = true also
@@ -176,11 +171,20 @@ async function floorTimes(browser, page) {
     box.innerHTML = '<input type="range" name="floor" min="0" max="23" value="0">';
     document.body.append(box);
   });
-  await browser.startTracing(page, { categories: ['toplevel'] });
-  const r = await page.evaluate(sweepControl, { id: 'bench-floor', name: 'floor', maxSteps: MAX_STEPS, maxNumberSteps: MAX_NUMBER_STEPS });
-  const cpu = mainThreadCpu(JSON.parse((await browser.stopTracing()).toString()));
+  const r = await tracedSweep(browser, page, { id: 'bench-floor', name: 'floor' });
   await page.evaluate(() => document.getElementById('bench-floor').remove());
-  return { section: '(floor)', ...r, name: 'no listener', cpuPerStep: cpu / (r.steps + 1) };
+  return { section: '(floor)', ...r, name: 'no listener' };
+}
+
+// sweepControl under a trace ('blink.user_timing' for the marks): its result with the
+// main thread's CPU: cpuPerStep (every task of the trace over the steps and the step back),
+// and each step's CPU on the way to its frame and in idle callbacks (bench/trace.mjs).
+const TRACE = { categories: ['toplevel', 'blink.user_timing'] };
+async function tracedSweep(browser, page, { id, name }) {
+  await browser.startTracing(page, TRACE);
+  const r = await page.evaluate(sweepControl, { id, name, maxSteps: MAX_STEPS, maxNumberSteps: MAX_NUMBER_STEPS });
+  const cpu = stepCpu(JSON.parse((await browser.stopTracing()).toString()));
+  return { ...r, cpuPerStep: cpu.total / (r.steps + 1), stepCpu: cpu.steps, longestIdle: cpu.longestIdle };
 }
 
 // sections: ids to sweep (default: every section of the article); all: every kind of
@@ -189,6 +193,7 @@ async function floorTimes(browser, page) {
 // button that runs the trained model (18) presses it, so its passage and sinks are swept too.
 async function sliderTimes(browser, base, sections, all) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.addInitScript(markIdleCallbacks);
   await page.goto(`${base}index.html`);
   await page.waitForFunction(() => document.getElementById('core-status')?.dataset.state === 'ready');
   const every = await page.$$eval('main > section[data-state]', (list) => list.map((s) => s.id));
@@ -210,12 +215,7 @@ async function sliderTimes(browser, base, sections, all) {
     }
     await page.evaluate(nextFrame);
     const names = await page.evaluate(sweptControls, { id, all });
-    for (const name of [...new Set(names)]) {
-      await browser.startTracing(page, { categories: ['toplevel'] });
-      const r = await page.evaluate(sweepControl, { id, name, maxSteps: MAX_STEPS, maxNumberSteps: MAX_NUMBER_STEPS });
-      const cpu = mainThreadCpu(JSON.parse((await browser.stopTracing()).toString()));
-      results.push({ section: id, ...r, cpuPerStep: cpu / (r.steps + 1) }); // + 1: the step back to the default
-    }
+    for (const name of [...new Set(names)]) results.push({ section: id, ...await tracedSweep(browser, page, { id, name }) });
   }
   await page.close();
   return results;

@@ -82,14 +82,19 @@ function printBrowser({ load, sliders }) {
 
 function printSliders(sliders) {
   console.log(`\n== Chromium: ${allControls ? 'control' : 'slider'} input-to-frame (ms), swept across each range, other controls at defaults`);
-  console.log('   (cpu/step: main-thread CPU per step from a trace, steady when other jobs load the machine)');
-  console.log('   section / control                    range        steps  median     p95     max  cpu/step');
+  console.log('   (cpu/step: main-thread CPU per step from a trace, steady when other jobs load the machine; frame cpu: of each');
+  console.log('   step\'s tasks up to its frame, median and p95; idle/step: CPU in idle callbacks (run-ahead, checks) a step,');
+  console.log('   and the longest one, which delays a frame only if it runs past its idle time)');
+  console.log('   section / control                    range        steps  median     p95     max  cpu/step  frame cpu (p95)  idle/step (longest)');
   for (const s of sliders) {
     const t = [...s.times].sort((a, b) => a - b);
+    const frame = s.stepCpu.map((c) => c.frame).sort((a, b) => a - b);
+    const idle = s.stepCpu.reduce((sum, c) => sum + c.idle, 0) / Math.max(1, s.stepCpu.length);
     const name = s.kind === 'range' ? s.name : `${s.name} (${s.kind})`;
     console.log(`   ${`${s.section} / ${name}`.padEnd(36)} ${`${s.min}..${s.max}`.padEnd(12)} ${pad(s.steps, 5)}`
       + ` ${pad(quantile(t, 0.5).toFixed(1), 7)} ${pad(quantile(t, 0.95).toFixed(1), 7)} ${pad(t[t.length - 1].toFixed(1), 7)}`
-      + ` ${pad(s.cpuPerStep.toFixed(1), 9)}`);
+      + ` ${pad(s.cpuPerStep.toFixed(1), 9)} ${pad(quantile(frame, 0.5).toFixed(1), 10)} ${pad(`(${quantile(frame, 0.95).toFixed(1)})`, 6)}`
+      + ` ${pad(idle.toFixed(1), 10)} ${pad(`(${s.longestIdle.toFixed(1)})`, 10)}`);
   }
 }
 
