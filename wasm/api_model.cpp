@@ -130,15 +130,16 @@ val ModelHandle::loss(const std::string& text, const val& mask) const {
   });
 }
 
-val ModelHandle::run(const std::string& text, const val& mask) const {
+val ModelHandle::run(const std::string& text, const val& mask, bool matrices) const {
   return with_model([&](const model::TrainedModel& m) {
     const std::optional<Matrix> blocked = mask_from_js(mask);
-    const model::ModelRun r = m.run(text, blocked ? &*blocked : nullptr);
+    const model::ModelRun r = m.run(text, blocked ? &*blocked : nullptr, matrices);
     val out = scored_to_js(r);
-    out.set("attention", layers_to_js(r.attention));
     val heads = val::array();
     for (const auto& h : r.heads) heads.call<void>("push", head_to_js(h));
     out.set("heads", heads);
+    if (!matrices) return out;
+    out.set("attention", layers_to_js(r.attention));
     val words = val::object();
     words.set("labels", strings_to_js(r.words.labels));
     val groups = val::array();

@@ -16,7 +16,8 @@ class ModelHandle {
   val load(const val& bytes);  // Uint8Array of a model file -> {ok} or {error}
   val config() const;          // {layers, heads, dModel, context, mlp, parameters, vocab: string[], unknownSymbol}
   val meta() const;            // the meta record's JSON text
-  val run(const std::string& text, const val& mask) const;   // mask: a Matrix or null
+  // mask: a Matrix or null; matrices = false: no attention and words (the head reports only)
+  val run(const std::string& text, const val& mask, bool matrices) const;
   val loss(const std::string& text, const val& mask) const;  // run's tokens, unknown, loss and losses alone
   val logits(const std::string& text) const;
   // options: {steps, temperature, topK, seed, cache, compare}, the facade's defaults filled in

@@ -1,4 +1,4 @@
-// m.generate, m.logits, m.run's mask and m.loss on the shipped model through the JS
+// m.generate, m.logits, m.run's mask and matrices option and m.loss on the shipped model through the JS
 // API (docs/api.md): the KV cache agrees with recomputing, a seed repeats,
 // temperature 0 is the argmax of m.logits, the multiply-adds grow as the
 // cache says, and each bad option is an Error whose field names it.
@@ -119,6 +119,22 @@ test('m.loss gives m.run\'s tokens, loss and losses, with and without a mask, an
   assert.notEqual(model.loss(sentence, { mask: { rows: n, cols: n, data } }).loss, model.loss(sentence).loss);
   assert.throws(() => model.loss(sentence, { mask: { rows: 2, cols: 2, data: [0, 0, 0, 0] } }), (e) => e.field === 'mask');
   assert.throws(() => model.loss('E'), (e) => e.field === 'text');
+});
+
+test('m.run with matrices: false gives m.run\'s heads and loss without attention and words, and names a bad value', () => {
+  const sentence = 'She was the youngest of the two daughters.';
+  const n = [...sentence].length;
+  const data = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j + 6 <= i; j++) data[i * n + j] = 1; // a window of 6
+  for (const mask of [undefined, { rows: n, cols: n, data }]) {
+    const full = model.run(sentence, { mask });
+    const lean = model.run(sentence, { mask, matrices: false });
+    assert.deepEqual(Object.keys(lean).sort(), ['heads', 'loss', 'losses', 'tokens', 'unknown']);
+    assert.equal(lean.loss, full.loss);
+    assert.deepEqual(lean.heads, full.heads);
+    assert.ok(full.attention.length > 0 && full.words.labels.length > 0);
+  }
+  assert.throws(() => model.run(sentence, { matrices: 0 }), (e) => e.field === 'matrices');
 });
 
 test('every bad option is an Error naming its field', () => {

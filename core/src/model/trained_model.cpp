@@ -106,29 +106,32 @@ ModelLoss TrainedModel::loss(const std::string& text, const Matrix* mask) const 
   return forward(text, mask, activations);
 }
 
-ModelRun TrainedModel::run(const std::string& text, const Matrix* mask) const {
+ModelRun TrainedModel::run(const std::string& text, const Matrix* mask, bool matrices) const {
   const ModelShape& s = model_.shape();
   Activations<float> activations;
   ModelLoss scored = forward(text, mask, activations);
   ModelRun r;
   r.loss = scored.loss;
   r.losses = std::move(scored.losses);
-  r.words.characters = word_groups(scored.characters);
-  for (const auto& group : r.words.characters) {
-    std::string label;
-    for (int i : group)
-      if (!is_space(scored.characters[static_cast<std::size_t>(i)])) label += scored.characters[static_cast<std::size_t>(i)];
-    r.words.labels.push_back(label.empty() ? "(spaces)" : label);
+  if (matrices) {
+    r.words.characters = word_groups(scored.characters);
+    for (const auto& group : r.words.characters) {
+      std::string label;
+      for (int i : group)
+        if (!is_space(scored.characters[static_cast<std::size_t>(i)])) label += scored.characters[static_cast<std::size_t>(i)];
+      r.words.labels.push_back(label.empty() ? "(spaces)" : label);
+    }
+    r.attention.resize(static_cast<std::size_t>(s.layers));
+    r.words.attention.resize(static_cast<std::size_t>(s.layers));
   }
-  r.attention.resize(static_cast<std::size_t>(s.layers));
-  r.words.attention.resize(static_cast<std::size_t>(s.layers));
   for (int l = 0; l < s.layers; ++l)
     for (int h = 0; h < s.heads; ++h) {
-      const Matrix A = head_matrix(activations, l, h);
+      Matrix A = head_matrix(activations, l, h);
       r.heads.push_back(HeadReport{l, h, previous_token_score(A), first_token_score(A), induction_[static_cast<std::size_t>(l * s.heads + h)],
                                    mean_attention_distance(A), mean_row_entropy(A), false});
+      if (!matrices) continue;
       r.words.attention[static_cast<std::size_t>(l)].push_back(aggregate_words(A, r.words.characters));
-      r.attention[static_cast<std::size_t>(l)].push_back(A);
+      r.attention[static_cast<std::size_t>(l)].push_back(std::move(A));
     }
   r.characters = std::move(scored.characters);
   r.ids = std::move(scored.ids);

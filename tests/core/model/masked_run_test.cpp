@@ -1,7 +1,7 @@
 // m.run under an extra mask (TrainedModel::run(text, mask), for section 18's
 // sliding windows and sinks): no mask and a mask of zeros change nothing, a
 // blocked key gets exactly zero weight, and a bad mask is named; TrainedModel::loss
-// gives run's loss and losses, masked or not.
+// gives run's loss and losses, masked or not; run without matrices gives run's heads.
 #include <string>
 
 #include "atlas/attention/check.hpp"
@@ -109,4 +109,32 @@ TEST_CASE("loss gives run's tokens, loss and losses exactly, with and without a 
   REQUIRE(odd.unknown == shipped().run("Emma ~ caf\u00e9").unknown);
   REQUIRE_THAT(field_of(kText, atlas::Matrix::Zero(n - 1, n), true), Catch::StartsWith("mask: mask must be 83 x 83"));
   REQUIRE_THROWS_AS(shipped().loss("E"), atlas::ArgumentError);  // one character: nothing to predict
+}
+
+TEST_CASE("run without matrices reports every head and the loss exactly as run does, and no matrices", "[model][austen]") {
+  const int n = static_cast<int>(shipped().run(kText).ids.size());
+  for (const int window : {0, 8}) {
+    INFO("window " << window << " (0: no mask)");
+    const atlas::Matrix mask = window_mask(n, window == 0 ? n + 1 : window);
+    const ModelRun full = shipped().run(kText, window == 0 ? nullptr : &mask);
+    const ModelRun lean = shipped().run(kText, window == 0 ? nullptr : &mask, false);
+    REQUIRE(lean.loss == full.loss);
+    REQUIRE(lean.losses == full.losses);
+    REQUIRE(lean.characters == full.characters);
+    REQUIRE(lean.attention.empty());
+    REQUIRE(lean.words.attention.empty());
+    REQUIRE(lean.words.labels.empty());
+    REQUIRE(!full.attention.empty());
+    REQUIRE(lean.heads.size() == full.heads.size());
+    for (std::size_t k = 0; k < full.heads.size(); ++k) {
+      const auto& a = lean.heads[k];
+      const auto& b = full.heads[k];
+      REQUIRE((a.layer == b.layer && a.head == b.head));
+      REQUIRE(a.previous_token == b.previous_token);
+      REQUIRE(a.first_token == b.first_token);
+      REQUIRE(a.induction == b.induction);
+      REQUIRE(a.mean_distance == b.mean_distance);
+      REQUIRE(a.entropy == b.entropy);
+    }
+  }
 }

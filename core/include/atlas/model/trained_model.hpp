@@ -21,6 +21,8 @@
 // An optional mask (n x n, 1 = blocked) is combined with the causal mask in
 // every head of every layer (Transformer::forward), so the loss and the
 // attention are the model's under that mask; induction stays on the probes.
+// matrices = false leaves attention and words empty (the heads are still
+// reported): for a caller that needs the reports only (section 18).
 // logits(text), 1..context characters -> (n x V): row t scores the character
 // after position t; column k is token k (0 the unknown symbol).
 // generate(prompt, options) -> generation.hpp's Generation: the KV cache at work.
@@ -93,7 +95,7 @@ class TrainedModel {
 
   // Throw ArgumentError (check.hpp) naming "text", "mask", "prompt", "steps",
   // "temperature" or "topK" on bad input.
-  ModelRun run(const std::string& text, const Matrix* mask = nullptr) const;
+  ModelRun run(const std::string& text, const Matrix* mask = nullptr, bool matrices = true) const;
   // run's loss and losses alone, from the same forward pass: none of its per-head reports.
   ModelLoss loss(const std::string& text, const Matrix* mask = nullptr) const;
   Matrix logits(const std::string& text) const;
