@@ -1,6 +1,7 @@
 // Section 18, the trained Austen model under a window: on the button's click the
 // model loads (the page's one loader, ../trained/load.js); then, for the chosen
-// held-out passage, m.run(text) with full causal attention and
+// held-out passage, m.run(text, { matrices: false }) with full causal attention (its
+// loss and head reports, without the attention matrices this figure does not draw) and
 // m.loss(text, { mask: core.windowMask(n, { window, sinks }) }) for each window
 // (the same forward pass without the per-head reports), with no sinks and with the
 // chosen number of sinks. Every loss and every head's first-position weight is the
@@ -33,8 +34,9 @@ export function windowsTrained(el, core) {
   // Every run is kept: a passage or a number of sinks chosen again draws at once. A new
   // choice is up to 15 runs of the model (a full m.run and 14 m.loss): one frame holds at
   // most one run, so a choice draws the full run (bars and reference line) at once and its
-  // windows' losses fill in over the next frames, w by w (fillIn). Once the first view is
-  // complete the other choices are run ahead, one run per task while the page is idle (fillAhead).
+  // windows' losses fill in while the page is idle, w by w (fillIn). Once the first view is
+  // complete the other choices are run ahead, one run per task while the page is idle
+  // (fillAhead), every passage's full run first.
   const runs = new Map(); // 'passage' -> m.run(text); 'passage/window/sinks' -> its loss
   const remember = (key, compute) => {
     if (!runs.has(key)) runs.set(key, compute());
@@ -42,7 +44,7 @@ export function windowsTrained(el, core) {
   };
   const known = (passage, w, sinks) => runs.get(`${passage}/${w}/${sinks}`);
   const fullRun = (passage, text) => remember(`${passage}`, () => {
-    const r = m.run(text);
+    const r = m.run(text, { matrices: false });
     // A model API without masks ignores the option and would draw the full loss for every window.
     if (r.losses == null) throw new Error('this build of the model cannot run under a mask (m.run(text, { mask }))');
     return r;
@@ -51,10 +53,11 @@ export function windowsTrained(el, core) {
     () => m.loss(text, { mask: core.windowMask(Array.from(text).length, { window: w, sinks }) }).loss);
   function fillAhead() {
     const options = (name) => Array.from(el.querySelector(`[name="${name}"]`).options, (o) => o.value);
-    const todo = [];
-    for (const passage of options('passage')) {
-      const text = el.querySelector(`[data-passage="${passage}"]`).textContent;
-      todo.push(() => fullRun(passage, text));
+    // Every passage's full run first: a new passage then draws its bars and reference line
+    // without running the model in its frame, and its windows fill in as they would anyway.
+    const passages = options('passage').map((passage) => [passage, el.querySelector(`[data-passage="${passage}"]`).textContent]);
+    const todo = passages.map(([passage, text]) => () => fullRun(passage, text));
+    for (const [passage, text] of passages) {
       for (const sinks of [0, ...options('modelSinks').map(Number)]) {
         for (const w of WINDOWS) todo.push(() => lossUnder(passage, text, w, sinks));
       }
@@ -75,17 +78,18 @@ export function windowsTrained(el, core) {
     status.dataset.state = failed ? 'error' : 'ready';
   };
 
-  function draw(state) {
+  // fill: run the first window still missing (fillIn's frames); a choice's own frame runs at
+  // most the full run, and draws the windows known so far.
+  function draw(state, fill) {
     if (!m) return;
     figure.hidden = false;
     el.querySelectorAll('[data-passage]').forEach((p) => { p.hidden = p.dataset.passage !== String(state.passage); });
     const text = el.querySelector(`[data-passage="${state.passage}"]`).textContent;
     const sinks = Number(state.modelSinks); // a <select>: its state is the option's string
-    const fresh = !runs.has(`${state.passage}`);
     const full = fullRun(state.passage, text);
-    // The losses run so far, w by w; without the full run in this frame, the next one missing.
+    // The losses run so far, w by w; in a frame of fillIn's, the next one missing.
     const next = WINDOWS.flatMap((w) => [[w, 0], [w, sinks]]).find(([w, extra]) => known(state.passage, w, extra) === undefined);
-    if (next && !fresh) lossUnder(state.passage, text, ...next);
+    if (next && fill) lossUnder(state.passage, text, ...next);
     const under = (extra) => {
       const values = WINDOWS.map((w) => known(state.passage, w, extra));
       const end = values.indexOf(undefined);
@@ -119,26 +123,28 @@ export function windowsTrained(el, core) {
       + `Most weight on the first character: ${headName(top.layer, top.head)}, ${top.firstToken.toFixed(3)} on average.${unknown}`;
   }
 
-  // Once the frame that drew the choice is on screen, the current choice is drawn again with
-  // one more of its windows run; when it is complete (the first time), the run-ahead starts.
+  // When the page is next idle (after the frame that drew the choice, and after any input
+  // waiting), the current choice is drawn again with one more of its windows run: a dragged
+  // control is answered first, the windows fill in once it rests. When the first view is
+  // complete (the first time), the run-ahead starts.
   let filling = false;
   let aheadStarted = false;
   function fillIn() {
     if (filling) return;
     filling = true;
-    requestAnimationFrame(() => setTimeout(() => {
+    whenIdle(() => {
       filling = false;
-      update(controls.state);
+      update(controls.state, true);
       if (readout.dataset.state === 'ready' && !aheadStarted) {
         aheadStarted = true;
         fillAhead();
       }
-    }, 0));
+    });
   }
 
-  function update(state) {
+  function update(state, fill = false) {
     try {
-      draw(state);
+      draw(state, fill);
       controls?.clearErrors();
     } catch (error) {
       controls?.error(error.field === 'sinks' ? 'modelSinks' : 'passage', error.message);
