@@ -76,14 +76,15 @@ export default {
     const cacheKvInput = root.querySelector('input[name="cacheKvHeads"]');
 
     function drawCache(changed, state) {
-      if (cacheKvInput.max !== String(state.cacheHeads)) cacheKvInput.max = String(state.cacheHeads); // g <= h
       const preset = PRESETS[state.preset];
       if (changed === 'preset' && preset) {
-        // Each field's input event redraws (in the next frame: ui/frame.js).
-        for (const [name, value] of Object.entries(preset)) if (state[name] !== value) controls.set(name, value);
+        // The published shape, taken without an input event each (put): drawn once, in this frame.
+        cacheKvInput.max = String(preset.cacheHeads); // first, or a g above the old h would be refused
+        for (const [name, value] of Object.entries(preset)) if (state[name] !== value) controls.put(name, value);
       } else if (preset && SHAPE_FIELDS.some((name) => state[name] !== preset[name])) {
         controls.set('preset', 'custom'); // the shape is no longer the published one
       }
+      if (cacheKvInput.max !== String(state.cacheHeads)) cacheKvInput.max = String(state.cacheHeads); // g <= h
       let r;
       try {
         r = core.kvCacheSize({
