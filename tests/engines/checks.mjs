@@ -1,7 +1,8 @@
 // The checks of the other-engine level, the same in every engine: every section
 // draws with no console error and one control of each redraws its figure;
 // section 13 trains until a head's induction score passes 0.4; a trained view
-// opens; the single file draws every section; a section embedded in a frame
+// opens; section 18 runs the trained model under every window (filled in while the
+// page is idle: WebKit has no requestIdleCallback, ui/idle.js); the single file draws every section; a section embedded in a frame
 // sandboxed with allow-scripts draws; a figure's CSV, SVG and PNG exports hold
 // the core's numbers and are well formed. firefox.test.mjs and webkit.test.mjs (and
 // make check's smoke.test.mjs, in Chromium, the first check alone)
@@ -153,7 +154,7 @@ async function controlRedraws(page, id) {
 
 // Registers, under `title`, the checks `plan` names for each mode: { http: [...], file: [...] },
 // each a list of CHECKS' names.
-export const CHECKS = ['sections', 'learn', 'trained', 'single', 'embed', 'export'];
+export const CHECKS = ['sections', 'learn', 'trained', 'windows', 'single', 'embed', 'export'];
 export function engineTests(title, openEngine, plan) {
   describe(title, () => {
     let engine;
@@ -222,6 +223,41 @@ export function engineTests(title, openEngine, plan) {
         });
         assert.match(seen.label, new RegExp(`, ${seen.n} by ${seen.n} cells,`), 'one row and column per character of the text');
         assert.match(seen.badge, /^Trained model: \d+ layers × \d+ heads/);
+        assert.deepEqual(await page.errors(), []);
+        await page.close();
+      });
+
+      check('windows', `section 18 runs the trained model under every window, for two passages (${mode})`, async () => {
+        const page = await engine.open(site.url(mode, 'index.html'));
+        await coreReady(page);
+        assert.equal(await showSection(page, 'windows'), 'ready');
+        await page.evaluate(click, '#windows [data-action="load-model"]');
+        // The readout once every window of the chosen passage has run ('' until then).
+        const complete = () => {
+          const r = document.querySelector('#windows [data-loss-readout]');
+          return r?.dataset.state === 'ready' ? r.textContent : '';
+        };
+        for (const passage of [null, '2']) {
+          if (passage) {
+            await page.evaluate((value) => {
+              const select = document.querySelector('#windows select[name="passage"]');
+              select.value = value;
+              select.dispatchEvent(new Event('input', { bubbles: true }));
+              return true;
+            }, passage);
+          }
+          const readout = await page.waitFor(complete, null, { timeout: LONG, what: `every window of passage ${passage ?? 1}` });
+          const full = await page.evaluate(async () => {
+            const text = [...document.querySelectorAll('#windows [data-passage]')].find((p) => !p.hidden).textContent;
+            const core = await window.createAttentionCore({ full: true });
+            const m = core.loadModel(window.attentionAtlasModel || JSON.parse(document.getElementById('atlas-model-data').textContent));
+            const loss = m.loss(text).loss.toFixed(3);
+            m.dispose();
+            return loss;
+          });
+          assert.match(readout, new RegExp(`^Full causal attention: ${full.replace('.', '\\.')} nats per character\\. Window of 8: \\d\\.\\d{3}, `
+            + 'with \\d sinks \\d\\.\\d{3}; window of 64: \\d\\.\\d{3}, with sinks \\d\\.\\d{3}\\.'), `passage ${passage ?? 1}`);
+        }
         assert.deepEqual(await page.errors(), []);
         await page.close();
       });
