@@ -37,7 +37,7 @@ export function windowsTrained(el, core) {
   // windows' losses fill in while the page is idle, w by w (fillIn). Once the first view is
   // complete the other choices are run ahead, one run per task while the page is idle
   // (fillAhead), every passage's full run first.
-  const runs = new Map(); // 'passage' -> m.run(text); 'passage/window/sinks' -> its loss
+  const runs = new Map(); // 'passage' -> its full run; 'passage/window/sinks' -> its loss
   const remember = (key, compute) => {
     if (!runs.has(key)) runs.set(key, compute());
     return runs.get(key);
@@ -78,8 +78,8 @@ export function windowsTrained(el, core) {
     status.dataset.state = failed ? 'error' : 'ready';
   };
 
-  // fill: run the first window still missing (fillIn's frames); a choice's own frame runs at
-  // most the full run, and draws the windows known so far.
+  // fill: run the first window still missing (fillIn's idle callbacks); a choice's own frame
+  // runs at most the full run, and draws the windows known so far.
   function draw(state, fill) {
     if (!m) return;
     figure.hidden = false;
