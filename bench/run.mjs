@@ -64,6 +64,7 @@ function printTiled({ block, rows }) {
   }
 }
 
+const FRAME_MS = 16; // one frame at 60 Hz, less the browser's own share
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 
 function printLoad(load) {
@@ -96,6 +97,12 @@ function printSliders(sliders) {
       + ` ${pad(s.cpuPerStep.toFixed(1), 9)} ${pad(quantile(frame, 0.5).toFixed(1), 10)} ${pad(`(${quantile(frame, 0.95).toFixed(1)})`, 6)}`
       + ` ${pad(idle.toFixed(1), 10)} ${pad(`(${s.longestIdle.toFixed(1)})`, 10)}`);
   }
+  // Issue 24's budget, in the measure that can show it (docs/performance.md, Measuring, item 2).
+  const swept = sliders.filter((s) => s.section !== '(floor)');
+  const p95 = (s) => quantile(s.stepCpu.map((c) => c.frame).sort((a, b) => a - b), 0.95);
+  const over = swept.filter((s) => p95(s) > FRAME_MS);
+  console.log(`   frame CPU p95 within ${FRAME_MS} ms: ${swept.length - over.length} of ${swept.length} controls`
+    + (over.length ? `; over: ${over.map((s) => `${s.section} / ${s.name} ${p95(s).toFixed(1)}`).join(', ')}` : ''));
 }
 
 function printSizes(firstPaint) {
