@@ -232,10 +232,14 @@ export function engineTests(title, openEngine, plan) {
         await coreReady(page);
         assert.equal(await showSection(page, 'windows'), 'ready');
         await page.evaluate(click, '#windows [data-action="load-model"]');
-        // The readout once every window of the chosen passage has run ('' until then).
+        // The readout once the chosen passage is drawn and every one of its windows has run ('' until
+        // then): a choice may be drawn in the next frame (ui/frame.js), and until then the readout is
+        // the previous passage's, complete.
         const complete = () => {
           const r = document.querySelector('#windows [data-loss-readout]');
-          return r?.dataset.state === 'ready' ? r.textContent : '';
+          const chosen = document.querySelector('#windows select[name="passage"]').value;
+          const shown = [...document.querySelectorAll('#windows [data-passage]')].find((p) => !p.hidden);
+          return r?.dataset.state === 'ready' && shown?.dataset.passage === chosen ? r.textContent : '';
         };
         for (const passage of [null, '2']) {
           if (passage) {
