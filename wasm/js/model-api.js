@@ -93,16 +93,16 @@ export function modelApi(raw, limits) {
         const o = arg.options(options, 'options');
         return o.mask === undefined || o.mask === null ? null : arg.matrix(o.mask, 'mask');
       };
-      const matricesOf = (options) => arg.boolean(arg.options(options, 'options').matrices ?? true, 'matrices');
       const head = (v) => arg.integer(v, 'head', 0, arg.INT_MAX);
       return {
         config,
         meta,
         // text (2..context characters), options { mask: n x n Matrix, 1 = blocked, matrices = true }
         //   -> { tokens, unknown, loss, losses, heads, attention, words } (matrices false: without
-        //   attention and words, the conversions that take most of a run besides its forward pass)
+        //   attention and words, and without converting their matrices to double and to JS)
         run(text, options) {
-          const r = unwrap(live().run(arg.text(text, 'text'), maskOf(options), matricesOf(options)), 'text');
+          const matrices = arg.boolean(arg.options(options, 'options').matrices ?? true, 'matrices');
+          const r = unwrap(live().run(arg.text(text, 'text'), maskOf(options), matrices), 'text');
           for (const h of r.heads) h.textInduction = textInduction[h.layer * config.heads + h.head] ?? null;
           return r;
         },
