@@ -10,17 +10,20 @@ import { plainAttention } from './plain-attention.mjs';
 
 export const D = 64;
 
-// Mean ns per call over >= 0.3 s and >= 3 calls, after 2 warm-up calls (JIT and WASM tiers).
+// Median ns per call over >= 0.3 s and >= 5 calls, after 2 warm-up calls (JIT and WASM tiers):
+// the median, not the mean, so that a call slowed by another job on this shared machine does
+// not move the ratios printed side by side.
 export function timeIt(fn) {
   fn();
   fn();
-  let calls = 0;
+  const times = [];
   const start = process.hrtime.bigint();
-  while (calls < 3 || Number(process.hrtime.bigint() - start) < 300e6) {
+  while (times.length < 5 || Number(process.hrtime.bigint() - start) < 300e6) {
+    const t0 = process.hrtime.bigint();
     fn();
-    calls++;
+    times.push(Number(process.hrtime.bigint() - t0));
   }
-  return Number(process.hrtime.bigint() - start) / calls;
+  return times.sort((a, b) => a - b)[times.length >> 1];
 }
 
 export function seededMatrix(rows, cols, seed, Type) {

@@ -41,13 +41,13 @@ const pad = (s, w) => String(s).padStart(w);
 function printAttention({ engines, rows }) {
   console.log(`== attention(Q, K, V), n x n, d = ${D}: ms per call (copies across the JS boundary included for WASM)`);
   console.log(`   engines in ${dist}: ${engines.join(', ')}`);
-  console.log('       n |  native      | WASM SIMD    | WASM scalar  | plain JS |  plainJS/  SIMD32/   SIMD32/');
-  console.log('         |  f64    f32  |  f64    f32  |  f64    f32  |   f64    |   SIMD32   native32  scalar32');
+  console.log('       n |  native      | WASM SIMD    | WASM scalar  | plain JS |  plainJS/  plainJS/  SIMD32/   SIMD32/');
+  console.log('         |  f64    f32  |  f64    f32  |  f64    f32  |   f64    |   SIMD64    SIMD32   native32  scalar32');
   for (const r of rows) {
     const s = r.wasm.simd;
     const c = r.wasm.scalar || {};
     console.log(`${pad(r.n, 8)} |${ms(r.native.float64, 6)} ${ms(r.native.float32, 6)} |${ms(s.float64, 6)} ${ms(s.float32, 6)} |`
-      + `${ms(c.float64, 6)} ${ms(c.float32, 6)} | ${ms(r.plain, 8)} | ${ratio(r.plain, s.float32 ?? s.float64)}`
+      + `${ms(c.float64, 6)} ${ms(c.float32, 6)} | ${ms(r.plain, 8)} | ${ratio(r.plain, s.float64)} ${ratio(r.plain, s.float32, 9)}`
       + ` ${ratio(s.float32, r.native.float32, 9)} ${ratio(c.float32, s.float32, 9)}`);
   }
   console.log('   (f64 rows: the default precision; f32: attention(..., { precision: "float32" }))');
