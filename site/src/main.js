@@ -7,7 +7,8 @@
 // The same bundle runs embed.html (one section for an <iframe>, chosen by
 // ?section=<id>, or one figure with &figure=<name>; see ui/embed-mode.js) and,
 // on the full page, gives every section an "Embed" disclosure with its
-// copy-paste snippet. Once a section has started, it gets its tools without
+// copy-paste snippet as it starts. A section's controls wait in <template data-live>
+// until it starts (ui/live-parts.js). Once a section has started, it gets its tools without
 // any code of its own: Reset and Copy link after its controls, and under each
 // figure Download SVG / PNG / CSV / JSON and "Show numbers" (ui/section-tools.js,
 // ui/figure-tools.js). A section with a module is marked data-state="waiting"
@@ -32,6 +33,7 @@ import { primeColours } from './charts/colors.js';
 import { onPrint } from './ui/print.js';
 import { mountPractice } from './exercises/mount.js';
 import { startPractice } from './exercises/start.js';
+import { mountLiveParts } from './ui/live-parts.js';
 
 const STATUS_ID = 'core-status';
 
@@ -78,11 +80,7 @@ function startWhenNear(root, near, start) {
 async function main() {
   const embedTemplate = document.getElementById('embed-sections');
   setUpTheme(embedTemplate ? null : document.querySelector('.masthead'));
-  if (embedTemplate) {
-    if (!mountEmbed(embedTemplate)) return;
-  } else {
-    document.querySelectorAll('main > section[id]').forEach((s) => addEmbedButton(s, () => linkValues(s)));
-  }
+  if (embedTemplate && !mountEmbed(embedTemplate)) return;
   fitFormulas(document.querySelector('main'));
   const live = sections
     .map((section) => ({ section, root: document.getElementById(section.id) }))
@@ -107,9 +105,16 @@ async function main() {
   const near = nearNow(live.map(({ root }) => root)); // the same layout
   onPrint(startAll);
   primeColours(article, ['--heat-low', '--heat-high', '--heat-neg', '--hatch']); // one style pass for their colours
+  // A section without figures (summary, references) gets its Embed disclosure as it comes near.
+  if (!embedTemplate) {
+    const plain = [...article.querySelectorAll('main > section[id]')].filter((s) => !live.some(({ root }) => root === s));
+    plain.forEach((root) => startWhenNear(root, false, () => addEmbedButton(root, () => linkValues(root))));
+  }
   live.forEach(({ section, root }, k) => {
     startWhenNear(root, near[k], () => {
       try {
+        mountLiveParts(root); // its controls (ui/live-parts.js), before anything looks for them
+        if (!embedTemplate) addEmbedButton(root, () => linkValues(root));
         addViewControl(root); // before the section binds its controls: the view is one of them
         section.init(root, core, { loadModel }); // loadModel: for a section drawn from the trained model (16)
         mountTrained(root, core, loadModel);

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openBrowser, DIST } from './harness.mjs';
+import { openBrowser, DIST, eventually } from './harness.mjs';
 import { embedSnippet, HEIGHT_MESSAGE } from '../../site/src/ui/embed-snippet.js';
 
 let browser;
@@ -102,7 +102,12 @@ test('the Embed button gives a snippet that works pasted into another page', asy
   // The snippet is rewritten on the details element's toggle event, which fires in a later task: wait for it.
   await page.waitForFunction((old) => document.querySelector('#self-attention .embed-share textarea').value !== old, snippet, { timeout: 5000 })
     .catch(() => assert.fail('each time it opens the snippet has a new id: two copies on one page differ'));
-  assert.equal(await page.locator('main > section[id]').count(), await page.locator('main > section .embed-share').count(), 'one per section');
+  // Each section gets its disclosure as it comes near (a form control in a section not yet shown
+  // would have the browser lay that section out at load: ui/live-parts.js).
+  const sections = await page.locator('main > section[id]').count();
+  assert.ok(await page.locator('main > section .embed-share').count() < sections, 'the sections far down have none yet');
+  for (let k = 0; k < sections; k++) await page.locator('main > section[id]').nth(k).scrollIntoViewIfNeeded();
+  assert.equal(await eventually(() => page.locator('main > section .embed-share').count(), sections), sections, 'one per section');
 
   const host = await context.newPage();
   await host.setContent(`<!doctype html><h1>My course</h1>${snippet}`);

@@ -8,6 +8,7 @@
 // of the section stays in the page, hidden, so its controls (and the settings
 // a link carries) still drive the figure. With &slide=1 it is a slide: the figure
 // alone (its provenance label kept), large type, centred in a 16:9 frame; &controls=1 keeps its controls.
+import { mountLiveParts } from './live-parts.js';
 import { HEIGHT_MESSAGE } from './embed-snippet.js';
 
 // Posts { type, section, height } to the parent on every size change. The
@@ -89,6 +90,7 @@ export function mountEmbed(template) {
   const main = document.querySelector('main');
   const credit = document.querySelector('.embed-credit a');
   if (chosen) {
+    mountLiveParts(chosen); // its controls, before a figure-only embed hides what is not the figure
     retargetArticleLinks(chosen);
     main.append(chosen);
     const slide = params.get('slide') === '1';
