@@ -25,15 +25,32 @@ function fit(math) {
   }
 }
 
+// Each formula is fitted when it comes near the viewport (and again, if near, when the width or
+// the fonts change): fitting reads its width, and reading inside a content-visibility section
+// that is off screen lays that whole section out (all of them at load: 0.6 s at a phone's 4x
+// slower CPU).
+const NEAR = '400px 0px';
+
 export function fitFormulas(root) {
   const formulas = Array.from(root.querySelectorAll('math[display="block"]'));
   if (!formulas.length) return;
+  const stale = new Set(formulas); // not fitted to the current width and fonts
+  const near = new Set(window.IntersectionObserver ? [] : formulas);
+  const fitNear = () => near.forEach((math) => { if (stale.delete(math)) fit(math); });
+  const refit = () => { formulas.forEach((math) => stale.add(math)); fitNear(); };
+  if (window.IntersectionObserver) {
+    const watch = new IntersectionObserver((entries) => {
+      entries.forEach((e) => (e.isIntersecting ? near.add(e.target) : near.delete(e.target)));
+      fitNear();
+    }, { rootMargin: NEAR });
+    formulas.forEach((math) => watch.observe(math));
+  }
   let width = 0;
   new ResizeObserver(() => {
     if (root.clientWidth === width) return;
     width = root.clientWidth;
-    formulas.forEach(fit);
+    refit();
   }).observe(root);
   // The maths font arrives after the first layout (font-display: swap) and changes the widths.
-  document.fonts?.addEventListener('loadingdone', () => formulas.forEach(fit));
+  document.fonts?.addEventListener('loadingdone', refit);
 }
