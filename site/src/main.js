@@ -101,8 +101,13 @@ async function main() {
     : 'Attention core ready: every figure below is computed in your browser.');
   const loadModel = modelLoader(core); // the trained model loads on the first "Trained model" click
   const article = document.querySelector('main') || document.body;
-  primeWidths(article); // one layout for every chart's first width
-  const near = nearNow(live.map(({ root }) => root)); // the same layout
+  const near = nearNow(live.map(({ root }) => root));
+  // Every chart's first width read in one layout: the sections near now, here; a later one as it
+  // starts. Not the whole article: a width read in a content-visibility section off screen lays
+  // that section out (all of them at load: 0.8 s at a phone's 4x slower CPU).
+  const nearRoots = live.filter((_, k) => near[k]).map(({ root }) => root);
+  nearRoots.forEach(mountLiveParts); // their controls first (ui/live-parts.js): they move the charts
+  nearRoots.forEach(primeWidths);
   onPrint(startAll);
   primeColours(article, ['--heat-low', '--heat-high', '--heat-neg', '--hatch']); // one style pass for their colours
   // A section without figures (summary, references) gets its Embed disclosure as it comes near.
@@ -114,6 +119,7 @@ async function main() {
     startWhenNear(root, near[k], () => {
       try {
         mountLiveParts(root); // its controls (ui/live-parts.js), before anything looks for them
+        if (!near[k]) primeWidths(root);
         if (!embedTemplate) addEmbedButton(root, () => linkValues(root));
         addViewControl(root); // before the section binds its controls: the view is one of them
         section.init(root, core, { loadModel }); // loadModel: for a section drawn from the trained model (16)

@@ -14,7 +14,8 @@
 // width of the panels beside it); the observer corrects it if it was wrong.
 //
 // primeWidths(root) measures every chart container ([data-chart]) under root at
-// once, before any section draws: the page is laid out once, and each chart made
+// once, before any of them draws (main.js: the sections near the viewport at load
+// together, a later section as it starts): the page is laid out once, and each chart made
 // afterwards takes its width from there instead of forcing a layout of what the
 // charts made before it changed (at load, with every section starting at once,
 // that was ~30 forced layouts). A primed width is used once; if the page moved
