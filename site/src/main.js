@@ -118,8 +118,10 @@ async function main() {
   live.forEach(({ section, root }, k) => {
     startWhenNear(root, near[k], () => {
       try {
-        mountLiveParts(root); // its controls (ui/live-parts.js), before anything looks for them
-        if (!near[k]) primeWidths(root);
+        if (!near[k]) { // a later section: its controls, then its widths (those near now had both above)
+          mountLiveParts(root);
+          primeWidths(root);
+        }
         if (!embedTemplate) addEmbedButton(root, () => linkValues(root));
         addViewControl(root); // before the section binds its controls: the view is one of them
         section.init(root, core, { loadModel }); // loadModel: for a section drawn from the trained model (16)
