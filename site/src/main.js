@@ -77,6 +77,18 @@ function startWhenNear(root, near, start) {
   observer.observe(root);
 }
 
+// A Tab can move focus into a section that has not started, past its controls still in their
+// template (a section whose first focusable element is a control: its next one is further
+// down). keydown comes before the browser moves focus: the section holding the focus and the
+// one the Tab goes to start first, so the Tab reaches their controls.
+function startOnTab(event) {
+  if (event.key !== 'Tab') return;
+  const here = document.activeElement?.closest('main > section');
+  if (!here) return;
+  const there = event.shiftKey ? here.previousElementSibling : here.nextElementSibling;
+  [here, there].forEach((root) => waiting.get(root)?.());
+}
+
 async function main() {
   const embedTemplate = document.getElementById('embed-sections');
   setUpTheme(embedTemplate ? null : document.querySelector('.masthead'));
@@ -109,6 +121,7 @@ async function main() {
   nearRoots.forEach(mountLiveParts); // their controls first (ui/live-parts.js): they move the charts
   nearRoots.forEach(primeWidths);
   onPrint(startAll);
+  document.addEventListener('keydown', startOnTab);
   primeColours(article, ['--heat-low', '--heat-high', '--heat-neg', '--hatch']); // one style pass for their colours
   // A section without figures (summary, references) gets its Embed disclosure as it comes near.
   if (!embedTemplate) {

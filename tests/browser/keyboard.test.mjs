@@ -84,3 +84,34 @@ test('a tap on a touch screen shows the readout', async () => {
   assert.match(await section.locator('[data-chart="weights"] .readout').textContent(), /^“cat” \(query 2\) takes [\d.]+% of its output from “cat” \(key 2\)$/);
   assert.deepEqual(touch.errors, []);
 });
+
+// A section's controls wait in a template until it starts (ui/live-parts.js). A Tab from the
+// section before must not pass them: in a section whose first focusable element is a control,
+// focus lands on that control even when the section had not started before the Tab.
+test('Tab into a section that has not started lands on its first control', async () => {
+  const { page, errors } = await browser.open('http');
+  await page.waitForFunction(() => document.getElementById('core-status')?.dataset.state === 'ready');
+  const focusable = 'a[href], button, input, select, textarea, [tabindex]';
+  const id = await page.evaluate((focusable) => {
+    const all = (root) => [...root.querySelectorAll(focusable)].filter((el) => el.tabIndex >= 0 && !el.closest('[hidden]'));
+    // A waiting section with no focusable element before its controls' template.
+    const target = [...document.querySelectorAll('main > section[data-state="waiting"]')].find((s) => {
+      const template = s.querySelector('template[data-live]');
+      return template && all(s).every((el) => template.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    if (!target) return null;
+    const before = all(target.previousElementSibling);
+    before[before.length - 1].focus({ preventScroll: true }); // far below the viewport: not started
+    return target.id;
+  }, focusable);
+  assert.ok(id, 'a section whose first focusable element is one of its controls');
+  assert.equal(await page.locator(`#${id}`).getAttribute('data-state'), 'waiting');
+  await page.keyboard.press('Tab');
+  const landed = await page.evaluate(({ id, focusable }) => {
+    const first = [...document.getElementById(id).querySelectorAll(focusable)].find((el) => el.tabIndex >= 0);
+    return { first: first === document.activeElement, tag: document.activeElement.tagName, in: document.activeElement.closest('section')?.id };
+  }, { id, focusable });
+  assert.deepEqual(landed, { first: true, tag: landed.tag, in: id });
+  assert.match(landed.tag, /^(INPUT|SELECT|TEXTAREA|BUTTON)$/);
+  assert.deepEqual(errors, []);
+});
