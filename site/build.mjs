@@ -3,8 +3,8 @@
 // site/sections/ (in file-name order, with a table of contents made from
 // their ids and <h2> titles), embed.html (one section for an <iframe>) from
 // site/embed.html and the same partials, app.js bundled from site/src/main.js,
-// atlas-core-loader.js (loads the one lean engine this browser needs at first paint, and its
-// full engine when first asked) from site/src/core-loader.js,
+// atlas-core-loader.js (loads the engine this browser needs, first, lean or full, when the page
+// asks for it) from site/src/core-loader.js,
 // styles.css from site/styles/ (with the maths font inlined), fonts/atlas-math.woff2 (that font, see
 // build-font.mjs), LICENSES.txt (third-party notices), the
 // example course page from site/examples/, atlas-embed-resize.js (the Embed snippet's script as a file), trainer-worker.js (build-worker.mjs), and attention-atlas.html (the whole
@@ -125,7 +125,7 @@ export async function buildSite() {
     logLevel: 'warning',
   });
   // The page's core loader (site/src/core-loader.js): the facade plus the engine
-  // choice; it fetches one of dist/atlas-engine-{simd,scalar}[-full].js (CMake writes them).
+  // choice; it fetches one of dist/atlas-engine-{simd,scalar}[-first|-full].js (CMake writes them).
   await build({
     absWorkingDir: root,
     entryPoints: [join(site, 'src', 'core-loader.js')],
@@ -144,13 +144,14 @@ export async function buildSite() {
   await cp(join(site, 'examples'), join(dist, 'examples'), { recursive: true });
   await writeExamples(partials);
   // The single file cannot fetch a second file, and it must work in a browser
-  // without WASM SIMD too: it carries all four engines (lean and full, SIMD and
+  // without WASM SIMD too: it carries four engines (lean and full, SIMD and
   // scalar) as inert blocks, and its core loader runs only the one it needs,
-  // when it needs it (site/src/core-loader.js).
+  // when it needs it (site/src/core-loader.js). Not the first engines: a file
+  // that arrives whole gains nothing from a smaller engine for its first screen.
   const engines = {};
   for (const engine of ENGINES) {
-    for (const full of [false, true]) {
-      const { file, id } = engineFile(engine, full);
+    for (const size of ['lean', 'full']) {
+      const { file, id } = engineFile(engine, size);
       engines[id] = await readFile(join(dist, file), 'utf8');
     }
   }

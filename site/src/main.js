@@ -1,6 +1,8 @@
-// Page entry: loads the attention core once, then starts each section when it
+// Page entry: loads the attention core, then starts each section when it
 // comes near the viewport (so a long article does not compute every figure up
-// front). Each section module exports { id, init(root, core, { loadModel }) }; adding a
+// front). At the top of the article the core is first the small first engine
+// (section 1's functions); every other section runs on the lean core, loaded
+// once the first screen is drawn (docs/performance.md, "What loads when"). Each section module exports { id, init(root, core, { loadModel }) }; adding a
 // section = one partial in site/sections/ + one module in ./sections/ + one
 // line in ./sections/index.js.
 //
@@ -34,6 +36,7 @@ import { onPrint } from './ui/print.js';
 import { mountPractice } from './exercises/mount.js';
 import { startPractice } from './exercises/start.js';
 import { mountLiveParts } from './ui/live-parts.js';
+import { whenIdle } from './ui/idle.js';
 
 const STATUS_ID = 'core-status';
 
@@ -45,6 +48,7 @@ function setStatus(text, failed = false) {
 }
 
 const NEAR_PX = 400; // a section starts this close to the viewport
+const FIRST_SECTION = 'self-attention'; // what the first engine computes (wasm/bindings_first.cpp)
 
 // Whether each section is within NEAR_PX of the viewport now, read in one layout (before any
 // starts: a read after a section drew would lay the page out again).
@@ -103,7 +107,11 @@ async function main() {
   let core;
   try {
     // createAttentionCore is the global of atlas-core-loader.js (./core-loader.js, a classic script).
-    core = await window.createAttentionCore();
+    // At the top of the article (no #place to scroll to) the page starts on the first engine, which
+    // computes section 1 alone (a third of the lean engine's bytes); every other section starts on
+    // the lean core, asked for once the first screen is drawn. The core loader's download already
+    // started by the same rule.
+    core = await window.createAttentionCore({ first: !embedTemplate && !location.hash });
   } catch (error) {
     setStatus(`The attention core could not start (${error.message}). The figures need WebAssembly.`, true);
     return;
@@ -111,6 +119,10 @@ async function main() {
   setStatus(embedTemplate
     ? 'Every number here is computed in your browser.'
     : 'Attention core ready: every figure below is computed in your browser.');
+  let leanCore = core.first ? null : Promise.resolve(core);
+  const lean = () => (leanCore ??= window.createAttentionCore());
+  const coreFor = (root) => (root.id === FIRST_SECTION ? core : lean());
+  if (core.first) whenIdle(lean); // loaded once the first screen is drawn: a later section need not wait
   const loadModel = modelLoader(core); // the trained model loads on the first "Trained model" click
   const article = document.querySelector('main') || document.body;
   const near = nearNow(live.map(({ root }) => root));
@@ -129,19 +141,20 @@ async function main() {
     plain.forEach((root) => startWhenNear(root, false, () => addEmbedButton(root, () => linkValues(root))));
   }
   live.forEach(({ section, root }, k) => {
-    startWhenNear(root, near[k], () => {
+    startWhenNear(root, near[k], async () => {
       try {
+        const sectionCore = await coreFor(root);
         if (!near[k]) { // a later section: its controls, then its widths (those near now had both above)
           mountLiveParts(root);
           primeWidths(root);
         }
         if (!embedTemplate) addEmbedButton(root, () => linkValues(root));
         addViewControl(root); // before the section binds its controls: the view is one of them
-        section.init(root, core, { loadModel }); // loadModel: for a section drawn from the trained model (16)
-        mountTrained(root, core, loadModel);
+        section.init(root, sectionCore, { loadModel }); // loadModel: for a section drawn from the trained model (16)
+        mountTrained(root, sectionCore, loadModel);
         addSectionTools(root, controlsOf(root), { embed: Boolean(embedTemplate) });
         addFigureTools(root, controlsOf(root));
-        mountPractice(root, core);
+        mountPractice(root, sectionCore);
         root.dataset.state = 'ready';
       } catch (error) {
         root.dataset.state = 'error';

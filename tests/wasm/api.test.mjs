@@ -17,7 +17,7 @@ const FUNCTIONS = [
   'receptiveField', 'rollout', 'rotary', 'rotaryLesson', 'selfAttention', 'temperatureRow', 'tilingLesson',
   'tokenize', 'windowMask',
 ];
-const DATA = ['engine', 'full', 'limits', 'trainerDefaults'];
+const DATA = ['engine', 'first', 'full', 'limits', 'trainerDefaults'];
 
 test('require() gives the factory, and it resolves to exactly the documented functions and data', () => {
   assert.equal(typeof createAttentionCore, 'function');

@@ -14,9 +14,12 @@
 // Each loader returns the raw Emscripten factory (or a promise of it, when the
 // page loads the engine's file on demand); it is called at most once.
 // Each engine also comes lean (attention and the lessons) or full (with the
-// trainer and the trained model). The page gives both sets of loaders
-// (site/src/core-loader.js) and asks for the full one with { full: true } when
-// first needed; attention-core.js gives one set, whose engines are full.
+// trainer and the trained model), and for the page first (section 1's functions
+// alone). The page gives the three sets of loaders (site/src/core-loader.js),
+// asks for the first one with { first: true } when section 1 is all its first
+// screen shows and for the full one with { full: true } when first needed;
+// attention-core.js gives one set, whose engines are full (so is any core it
+// makes, whatever it is asked).
 import { wrapFactory } from './index.js';
 import { oneOf, boolean } from './args.js';
 
@@ -80,21 +83,24 @@ function fullApisOf(raw) {
 // fullApis: the trainer and model API to use for full engines, when the caller has it
 // already (a facade bundle's own: wasm/export.js, whose build-folder engines carry no
 // facade, and the Blob worker); otherwise it comes from the engine's facade().
-export function wrapEngines(loaders, fullLoaders = loaders, fullApis = null) {
+// firstLoaders: the first engines' (none: { first: true } gets the lean engine).
+export function wrapEngines(loaders, fullLoaders = loaders, fullApis = null, firstLoaders = loaders) {
   const factories = {};
-  const factory = (engine, full) => {
-    const key = `${engine}${full ? '-full' : ''}`;
-    factories[key] ??= Promise.resolve((full ? fullLoaders : loaders)[engine]());
+  const factory = (engine, size) => {
+    const key = `${engine}-${size}`;
+    factories[key] ??= Promise.resolve({ first: firstLoaders, lean: loaders, full: fullLoaders }[size][engine]());
     return factories[key];
   };
   // The object passed in is handed on as is (not copied): Emscripten makes it
-  // the module object, whose memory the long-session test reads. Its `engine`
-  // and `full` keys mean nothing to Emscripten.
+  // the module object, whose memory the long-session test reads. Its `engine`,
+  // `full` and `first` keys mean nothing to Emscripten.
   return async function createAttentionCore(overrides = {}) {
     const engine = oneOf(overrides.engine ?? defaultEngine(), 'engine', ['simd', 'scalar']);
     const full = overrides.full ?? false;
     boolean(full, 'full');
-    const raw = await factory(engine, full);
+    const first = overrides.first ?? false;
+    boolean(first, 'first');
+    const raw = await factory(engine, full ? 'full' : first ? 'first' : 'lean');
     return wrapFactory(packedFactory(raw), { engine }, fullApis ?? fullApisOf(raw))(overrides);
   };
 }

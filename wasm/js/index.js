@@ -20,6 +20,7 @@ import { groupedQueryApi } from './grouped-query-api.js';
 import { tilingApi } from './tiling-api.js';
 import { windowsApi } from './windows-api.js';
 import { fullOnly } from './full-only.js';
+import { firstOnly } from './first-only.js';
 import { argumentError } from './args.js';
 
 function deepFreeze(value) {
@@ -31,11 +32,15 @@ function deepFreeze(value) {
 // `full` says whether the engine has the trainer and the trained model (the
 // bindings of wasm/bindings_model.cpp); their API is fullApis ({ trainerApi,
 // modelApi }: ./full-apis.js, which a full engine brings). On a lean engine their
-// functions throw a clear Error (./full-only.js).
+// functions throw a clear Error (./full-only.js). `first` says whether it is the
+// first engine, without attention and the lessons beyond section 1's
+// (wasm/bindings_first.cpp): the others throw a clear Error (./first-only.js).
 export function wrapFactory(rawFactory, extra = {}, fullApis = null) {
   return async function createAttentionCore(moduleOverrides) {
-    const raw = await rawFactory(moduleOverrides || {});
-    const full = typeof raw.TrainerHandle === 'function' && typeof raw.ModelHandle === 'function';
+    const bound = await rawFactory(moduleOverrides || {});
+    const first = typeof bound.attention !== 'function';
+    const raw = first ? firstOnly(bound) : bound;
+    const full = typeof bound.TrainerHandle === 'function' && typeof bound.ModelHandle === 'function';
     if (full && !fullApis) throw argumentError('full', 'a full engine came without its trainer and model API (<factory>.facade)');
     const limits = deepFreeze(raw.limits());
     const { trainerDefaults } = limits;
@@ -43,6 +48,7 @@ export function wrapFactory(rawFactory, extra = {}, fullApis = null) {
     return Object.freeze({
       ...extra,
       full,
+      first,
       limits,
       trainerDefaults,
       ...coreApi(raw, limits),

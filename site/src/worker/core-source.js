@@ -14,7 +14,7 @@
 import { engineFile } from '../engine-files.js';
 
 export function coreWorkerSource(engine) {
-  const name = engineFile(engine, true).global;
+  const name = engineFile(engine, 'full').global;
   const factory = window[name];
   if (typeof factory !== 'function' || typeof factory.wasmText !== 'string' || typeof factory.facade !== 'function') {
     throw new Error(`the full ${engine} engine is not loaded on this page`);

@@ -12,6 +12,6 @@ import { ENGINES, engineFile } from '../engine-files.js';
 /* global importScripts */
 const asked = self.location.hash.slice(1);
 const engine = ENGINES.includes(asked) ? asked : defaultEngine();
-const { file, global } = engineFile(engine, true);
+const { file, global } = engineFile(engine, 'full');
 importScripts(file);
 trainerLoop(self, wrapEngines({ [engine]: () => self[global] })({ engine }), 50);
