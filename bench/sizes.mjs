@@ -18,8 +18,10 @@ export function distSizes(dist) {
 // For a browser with WASM SIMD (without it: the -scalar files instead). The page
 // itself (index.html, styles.css) comes first in every stage list of the bench.
 export const LOAD_STAGES = [
-  { when: 'first paint', files: ['atlas-core-loader.js', 'app.js', 'atlas-engine-simd.js'] },
-  { when: 'first paint without WASM SIMD', files: ['atlas-core-loader.js', 'app.js', 'atlas-engine-scalar.js'] },
+  { when: 'first paint (the top of the article)', files: ['atlas-core-loader.js', 'app.js', 'atlas-engine-simd-first.js'] },
+  { when: 'first paint without WASM SIMD', files: ['atlas-core-loader.js', 'app.js', 'atlas-engine-scalar-first.js'] },
+  { when: 'once the first screen is drawn (the lean engine, the Practice parts)', files: ['atlas-engine-simd.js', 'atlas-practice.js'] },
+  { when: 'first paint of a link into the article, or an embed', files: ['atlas-core-loader.js', 'app.js', 'atlas-engine-simd.js'] },
   { when: 'first "Trained model" view', files: ['atlas-engine-simd-full.js', 'atlas-model.js'] },
   { when: 'section 13 over http (in its worker)', files: ['trainer-worker.js', 'atlas-engine-simd-full.js'] },
   { when: 'section 13 from file:// or an embed (on the page)', files: ['atlas-engine-simd-full.js'] },

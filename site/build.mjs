@@ -22,11 +22,13 @@ import { licenseText } from './build-licenses.mjs';
 import { writeModelScript } from './build-model.mjs';
 import { buildMathFont } from './build-font.mjs';
 import { buildTrainerWorker } from './build-worker.mjs';
+import { buildPractice } from './build-practice.mjs';
 import { scormOptions, writeScormPackage } from './build-scorm.mjs';
 import { embedSnippet, RESIZE_FILE, RESIZE_SCRIPT } from './src/ui/embed-snippet.js';
 import { scoreSnippet } from './src/exercises/score-snippet.js';
 import { MODEL_DATA_ID } from './src/trained/load.js';
 import { ENGINES, engineFile } from './src/engine-files.js';
+import { PRACTICE_SCRIPT } from './src/exercises/practice-file.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const site = join(root, 'site');
@@ -124,6 +126,7 @@ export async function buildSite() {
     outfile: join(dist, 'app.js'),
     logLevel: 'warning',
   });
+  await buildPractice(root, dist); // loaded by app.js after the first screen
   // The page's core loader (site/src/core-loader.js): the facade plus the engine
   // choice; it fetches one of dist/atlas-engine-{simd,scalar}[-first|-full].js (CMake writes them).
   await build({
@@ -148,7 +151,8 @@ export async function buildSite() {
   // scalar) as inert blocks, and its core loader runs only the one it needs,
   // when it needs it (site/src/core-loader.js). Not the first engines: a file
   // that arrives whole gains nothing from a smaller engine for its first screen.
-  const engines = {};
+  // The Practice script comes the same way (site/src/exercises/lazy.js).
+  const engines = { [PRACTICE_SCRIPT.id]: await readFile(join(dist, PRACTICE_SCRIPT.file), 'utf8') };
   for (const engine of ENGINES) {
     for (const size of ['lean', 'full']) {
       const { file, id } = engineFile(engine, size);

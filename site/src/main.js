@@ -20,6 +20,7 @@
 // load only when that switch is used. Each section with exercises gets its
 // Practice part as it starts (exercises/mount.js); the page's progress, the
 // "Check yourself" part and a SCORM launch start once (exercises/start.js).
+// Both come in their own script once the first screen is drawn (exercises/lazy.js).
 import { sections } from './sections/index.js';
 import { mountEmbed } from './ui/embed-mode.js';
 import { addEmbedButton } from './ui/embed-button.js';
@@ -33,8 +34,8 @@ import { addViewControl, mountTrained } from './trained/mount.js';
 import { primeWidths } from './charts/width.js';
 import { primeColours } from './charts/colors.js';
 import { onPrint } from './ui/print.js';
-import { mountPractice } from './exercises/mount.js';
-import { startPractice } from './exercises/start.js';
+import { mountPractice, startPractice } from './exercises/lazy.js';
+import './shared.js'; // what the Practice script takes from app.js
 import { mountLiveParts } from './ui/live-parts.js';
 import { whenIdle } from './ui/idle.js';
 

@@ -19,7 +19,7 @@ import { newSeed } from '../ui/seed.js';
 import { afterQuiet } from '../ui/idle.js';
 import { aboutText, badgeText } from '../trained/badge.js';
 import { headName } from '../trained/units.js';
-import { provideExerciseContext, retryWaiting } from '../exercises/mount.js';
+import { provideExerciseContext, retryWaiting } from '../exercises/lazy.js';
 import { generatedRows } from './kv-rows.js';
 import { headControls } from './kv-head-controls.js';
 

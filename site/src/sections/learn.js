@@ -19,7 +19,7 @@ import { headSwitches, ablationStudy } from './learn-ablation.js';
 import { showProgress, showAblation } from './learn-readouts.js';
 import { initialState, next, allowed, training, statusOf } from './learn-phase.js';
 import { trainerRunner } from './learn-runner.js';
-import { provideExerciseContext } from '../exercises/mount.js';
+import { provideExerciseContext } from '../exercises/lazy.js';
 
 export default {
   id: 'learn',

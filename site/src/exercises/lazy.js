@@ -1,0 +1,23 @@
+// The Practice parts come in their own script, dist/atlas-practice.js
+// (./bundle.js), loaded once the page is idle after its first screen: it is a
+// fifth of app.js, and no reader answers a question before the figures above
+// it have drawn. The page calls these stand-ins at once (site/src/main.js, the
+// sections that hand over their state); each waits for the script and calls
+// its namesake, in the order they were called.
+import { addScript, currentScriptBase } from '../add-script.js';
+import { whenIdle } from '../ui/idle.js';
+import { PRACTICE_SCRIPT } from './practice-file.js';
+
+const base = currentScriptBase(); // app.js's URL: the Practice script sits beside it
+
+let loading = null;
+const practice = () => {
+  loading ??= new Promise((resolve) => { whenIdle(resolve); }).then(() => addScript(PRACTICE_SCRIPT, base));
+  return loading;
+};
+const later = (name) => (...args) => practice().then((p) => p[name](...args));
+
+export const startPractice = later('startPractice');
+export const mountPractice = later('mountPractice');
+export const provideExerciseContext = later('provideExerciseContext');
+export const retryWaiting = later('retryWaiting');
