@@ -2,7 +2,8 @@
 // comes near the viewport (so a long article does not compute every figure up
 // front). At the top of the article the core is first the small first engine
 // (section 1's functions); every other section runs on the lean core, loaded
-// once the first screen is drawn (docs/performance.md, "What loads when"). Each section module exports { id, init(root, core, { loadModel }) }; adding a
+// once the first screen is drawn (docs/performance.md, "What loads when").
+// Each section module exports { id, init(root, core, { loadModel }) }; adding a
 // section = one partial in site/sections/ + one module in ./sections/ + one
 // line in ./sections/index.js.
 //
@@ -144,11 +145,11 @@ async function main() {
   live.forEach(({ section, root }, k) => {
     startWhenNear(root, near[k], async () => {
       try {
-        const sectionCore = await coreFor(root);
         if (!near[k]) { // a later section: its controls, then its widths (those near now had both above)
-          mountLiveParts(root);
+          mountLiveParts(root); // at once, not after the core: a Tab that started the section reaches them
           primeWidths(root);
         }
+        const sectionCore = await coreFor(root);
         if (!embedTemplate) addEmbedButton(root, () => linkValues(root));
         addViewControl(root); // before the section binds its controls: the view is one of them
         section.init(root, sectionCore, { loadModel }); // loadModel: for a section drawn from the trained model (16)

@@ -1,4 +1,4 @@
-// The folder build downloads only the engine this browser can run: the SIMD
+// The folder build downloads only the engines this browser can run (first and lean): the SIMD
 // one in Chromium, the scalar one where WebAssembly.validate says no to SIMD, to
 // exception handling or to bulk memory (the SIMD engine uses all three), over http under the strict
 // Content-Security-Policy and from file://.
@@ -39,14 +39,14 @@ function withoutBulkMemory() {
 for (const [label, initScript, expected] of [['with WASM SIMD', null, 'simd'], ['without WASM SIMD', withoutSimd, 'scalar'],
   ['with WASM SIMD but without its exception handling', withoutExceptions, 'scalar'],
   ['with WASM SIMD but without bulk memory', withoutBulkMemory, 'scalar']]) {
-  test(`${label}, over http under the strict CSP: only atlas-engine-${expected}.js is loaded and figures draw`, async () => {
+  test(`${label}, over http under the strict CSP: only atlas-engine-${expected}-first.js, then atlas-engine-${expected}.js, are loaded and figures draw`, async () => {
     const { page, errors, violations } = await browser.open('http', { csp: true, initScript });
     await showSection(page, 'self-attention');
+    assert.equal(await page.evaluate(async () => (await window.createAttentionCore()).engine), expected); // the lean one
     const loaded = await page.evaluate(() => performance.getEntriesByType('resource')
       .map((e) => new URL(e.name).pathname.split('/').pop()));
-    assert.equal(await page.evaluate(async () => (await window.createAttentionCore()).engine), expected);
     const cores = loaded.filter((name) => /^atlas-engine|^attention-core/.test(name));
-    assert.deepEqual(cores, [`atlas-engine-${expected}.js`]);
+    assert.deepEqual(cores, [`atlas-engine-${expected}-first.js`, `atlas-engine-${expected}.js`]);
     assert.ok(await page.locator('#self-attention [data-chart] svg').count() > 0);
     assert.deepEqual(await violations(), []);
     assert.deepEqual(errors, []);
