@@ -123,8 +123,13 @@ async function main() {
     : 'Attention core ready: every figure below is computed in your browser.');
   let leanCore = core.first ? null : Promise.resolve(core);
   const lean = () => (leanCore ??= window.createAttentionCore());
-  const coreFor = (root) => (root.id === FIRST_SECTION ? core : lean());
-  if (core.first) whenIdle(lean); // loaded once the first screen is drawn: a later section need not wait
+  // Section 1 runs on the first core; as it starts, the lean core is asked for while the page is
+  // idle, so the next section need not wait for it (a phone at the top shows no section yet: none).
+  const coreFor = (root) => {
+    if (root.id !== FIRST_SECTION) return lean();
+    if (core.first) whenIdle(lean);
+    return core;
+  };
   const loadModel = modelLoader(core); // the trained model loads on the first "Trained model" click
   const article = document.querySelector('main') || document.body;
   const near = nearNow(live.map(({ root }) => root));
