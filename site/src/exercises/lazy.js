@@ -12,10 +12,13 @@ const base = currentScriptBase(); // app.js's URL: the Practice script sits besi
 
 let loading = null;
 const practice = () => {
-  loading ??= new Promise((resolve) => { whenIdle(resolve); }).then(() => addScript(PRACTICE_SCRIPT, base));
+  if (!loading) {
+    loading = new Promise((resolve) => { whenIdle(resolve); }).then(() => addScript(PRACTICE_SCRIPT, base));
+    loading.catch((error) => console.error(`The Practice questions could not load (${error.message}); the figures still work.`));
+  }
   return loading;
 };
-const later = (name) => (...args) => practice().then((p) => p[name](...args));
+const later = (name) => (...args) => practice().then((p) => p[name](...args), () => null);
 
 export const startPractice = later('startPractice');
 export const mountPractice = later('mountPractice');
