@@ -20,7 +20,7 @@ export function distSizes(dist) {
 export const LOAD_STAGES = [
   { when: 'first paint (the top of the article)', files: ['atlas-core-loader.js', 'app.js', 'atlas-engine-simd-first.js'] },
   { when: 'first paint without WASM SIMD', files: ['atlas-core-loader.js', 'app.js', 'atlas-engine-scalar-first.js'] },
-  { when: 'once the first screen is drawn (the lean engine, the Practice parts)', files: ['atlas-engine-simd.js', 'atlas-practice.js'] },
+  { when: 'once section 1 has started (the lean engine, the Practice parts)', files: ['atlas-engine-simd.js', 'atlas-practice.js'] },
   { when: 'first paint of a link into the article, or an embed', files: ['atlas-core-loader.js', 'app.js', 'atlas-engine-simd.js'] },
   { when: 'first "Trained model" view', files: ['atlas-engine-simd-full.js', 'atlas-model.js'] },
   { when: 'section 13 over http (in its worker)', files: ['trainer-worker.js', 'atlas-engine-simd-full.js'] },
