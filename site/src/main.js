@@ -111,8 +111,8 @@ async function main() {
     // createAttentionCore is the global of atlas-core-loader.js (./core-loader.js, a classic script).
     // At the top of the article (no #place to scroll to) the page starts on the first engine, which
     // computes section 1 alone (a third of the lean engine's bytes); every other section starts on
-    // the lean core, asked for once the first screen is drawn. The core loader's download already
-    // started by the same rule.
+    // the lean core, asked for as section 1 starts (coreFor, below). The core loader's download
+    // already started by the same rule.
     core = await window.createAttentionCore({ first: !embedTemplate && !location.hash });
   } catch (error) {
     setStatus(`The attention core could not start (${error.message}). The figures need WebAssembly.`, true);
