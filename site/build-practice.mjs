@@ -10,11 +10,16 @@ import { readFile } from 'node:fs/promises';
 import { join, relative, resolve, dirname, sep } from 'node:path';
 import { PRACTICE_SCRIPT } from './src/exercises/practice-file.js';
 
+// The modules site/src/shared.js hands over, by their paths under site/src/ (its `'path': name,` lines).
+export async function handedOver(root) {
+  const text = await readFile(join(root, 'site', 'src', 'shared.js'), 'utf8');
+  return [...text.matchAll(/^\s*'([^']+\.js)': \w+,$/gm)].map((m) => m[1]).sort();
+}
+
 export async function buildPractice(root, dist) {
   const src = join(root, 'site', 'src');
   const exercises = join(src, 'exercises');
-  const sharedText = await readFile(join(src, 'shared.js'), 'utf8');
-  const handedOver = new Set([...sharedText.matchAll(/^\s*'([^']+\.js)': \w+,$/gm)].map((m) => m[1]));
+  const shared = new Set(await handedOver(root));
   const fromApp = {
     name: 'from-app',
     setup(b) {
@@ -23,7 +28,7 @@ export async function buildPractice(root, dist) {
         const target = resolve(dirname(importer), path);
         if (target.startsWith(exercises + sep)) return null;
         const key = relative(src, target).split(sep).join('/');
-        if (!handedOver.has(key)) {
+        if (!shared.has(key)) {
           return { errors: [{ text: `site/src/shared.js does not hand over ${key}, which ${relative(root, importer)} imports` }] };
         }
         return { path: key, namespace: 'from-app' };

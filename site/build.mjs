@@ -152,14 +152,14 @@ export async function buildSite() {
   // when it needs it (site/src/core-loader.js). Not the first engines: a file
   // that arrives whole gains nothing from a smaller engine for its first screen.
   // The Practice script comes the same way (site/src/exercises/lazy.js).
-  const engines = { [PRACTICE_SCRIPT.id]: await readFile(join(dist, PRACTICE_SCRIPT.file), 'utf8') };
+  const inert = { [PRACTICE_SCRIPT.id]: await readFile(join(dist, PRACTICE_SCRIPT.file), 'utf8') };
   for (const engine of ENGINES) {
     for (const size of ['lean', 'full']) {
       const { file, id } = engineFile(engine, size);
-      engines[id] = await readFile(join(dist, file), 'utf8');
+      inert[id] = await readFile(join(dist, file), 'utf8');
     }
   }
-  const single = { notice, data: { [MODEL_DATA_ID]: model.json }, scripts: engines };
+  const single = { notice, data: { [MODEL_DATA_ID]: model.json }, scripts: inert };
   await buildSingleFile(dist, single);
   const scormPage = scormPartials(partials, scorm.section);
   await writeScormPackage(dist, {

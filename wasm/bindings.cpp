@@ -2,7 +2,8 @@
 // that the article's figures call (attention and the lessons) under the names
 // the JS facade (wasm/js/) calls. The trainer and the trained model are in
 // bindings_model.cpp, linked only into the full engines (CMakeLists.txt), so the
-// page's first paint does not carry core/model. Nothing else belongs in this file.
+// page's first paint does not carry core/model. Section 1's functions come from
+// bindings_first.hpp, which the first engine registers too. Nothing else belongs in this file.
 #include <emscripten/bind.h>
 
 #include "api.hpp"
@@ -21,18 +22,18 @@
 #include "api_grouped_query.hpp"
 #include "api_tiling.hpp"
 #include "api_windows.hpp"
+#include "bindings_first.hpp"
 
 EMSCRIPTEN_BINDINGS(attention_atlas) {
   using namespace atlas::wasm;
+  bind_section_one();  // tokenize, selfAttention, attentionTrace, limits (bindings_first.hpp)
   emscripten::function("attention", &attention_js);
   emscripten::function("attentionF32", &attention_f32_js);
   emscripten::function("causalMask", &causal_mask_js);
   emscripten::function("positionalEncoding", &positional_encoding_js);
   emscripten::function("entropy", &entropy_js);
   emscripten::function("pattern", &pattern_js);
-  emscripten::function("tokenize", &tokenize_js);
   emscripten::function("embed", &embed_js);
-  emscripten::function("selfAttention", &self_attention_js);
   emscripten::function("positionSimilarity", &position_similarity_js);
   emscripten::function("positionEffect", &position_effect_js);
   emscripten::function("causalAttention", &causal_attention_js);
@@ -48,8 +49,6 @@ EMSCRIPTEN_BINDINGS(attention_atlas) {
   emscripten::function("focusRows", &focus_rows_js);
   emscripten::function("dirichletRows", &dirichlet_rows_js);
   emscripten::function("temperatureRow", &temperature_row_js);
-  emscripten::function("attentionTrace", &attention_trace_js);
-  emscripten::function("limits", &limits_js);
   emscripten::function("rotary", &rotary_js);
   emscripten::function("rotaryLesson", &rotary_lesson_js);
   emscripten::function("groupedQuery", &grouped_query_js);

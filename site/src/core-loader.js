@@ -15,6 +15,7 @@
 import { wrapEngines, defaultEngine } from '../../wasm/js/engines.js';
 import { ENGINES, engineFile } from './engine-files.js';
 import { addScript, currentScriptBase } from './add-script.js';
+import { opensAtTop } from './first-screen.js';
 
 const base = currentScriptBase();
 
@@ -32,8 +33,7 @@ const lean = loaders('lean');
 const singleFile = document.documentElement.hasAttribute('data-single-file');
 const first = singleFile ? lean : loaders('first');
 window.createAttentionCore = wrapEngines(lean, loaders('full'), null, first);
-// The download of the engine the page most likely starts on begins as soon as this script runs,
-// in parallel with app.js: the first engine for the top of the article, the lean one for a link
-// to a place in it or an embed (site/src/main.js asks by the same rule).
-const atTop = !location.hash && !document.getElementById('embed-sections');
-(atTop ? first : lean)[defaultEngine()]();
+// The download of the engine the page starts on begins as soon as this script runs, in parallel
+// with app.js: the first engine at the top of the article, the lean one for a link to a place in
+// it or an embed (./first-screen.js; site/src/main.js asks for the same).
+(opensAtTop() ? first : lean)[defaultEngine()]();

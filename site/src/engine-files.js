@@ -8,7 +8,6 @@
 //                                   id: 'atlas-engine-simd-full' }
 // `id` is the inert block that carries the engine in the single file (build-single.mjs).
 export const ENGINES = ['simd', 'scalar'];
-export const SIZES = ['first', 'lean', 'full'];
 
 const capital = (word) => word[0].toUpperCase() + word.slice(1);
 

@@ -39,6 +39,7 @@ import { mountPractice, startPractice } from './exercises/lazy.js';
 import './shared.js'; // what the Practice script takes from app.js
 import { mountLiveParts } from './ui/live-parts.js';
 import { whenIdle } from './ui/idle.js';
+import { opensAtTop } from './first-screen.js';
 
 const STATUS_ID = 'core-status';
 
@@ -109,11 +110,11 @@ async function main() {
   let core;
   try {
     // createAttentionCore is the global of atlas-core-loader.js (./core-loader.js, a classic script).
-    // At the top of the article (no #place to scroll to) the page starts on the first engine, which
+    // At the top of the article (./first-screen.js) the page starts on the first engine, which
     // computes section 1 alone (a third of the lean engine's bytes); every other section starts on
     // the lean core, asked for as section 1 starts (coreFor, below). The core loader's download
     // already started by the same rule.
-    core = await window.createAttentionCore({ first: !embedTemplate && !location.hash });
+    core = await window.createAttentionCore({ first: opensAtTop() });
   } catch (error) {
     setStatus(`The attention core could not start (${error.message}). The figures need WebAssembly.`, true);
     return;

@@ -8,22 +8,19 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildPractice } from '../../site/build-practice.mjs';
+import { buildPractice, handedOver } from '../../site/build-practice.mjs';
 import { PRACTICE_SCRIPT } from '../../site/src/exercises/practice-file.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const temp = await mkdtemp(join(tmpdir(), 'atlas-practice-'));
 after(() => rm(temp, { recursive: true, force: true }));
 
-const sharedKeys = async (dir) => [...(await readFile(join(dir, 'site', 'src', 'shared.js'), 'utf8'))
-  .matchAll(/^\s*'([^']+\.js)': \w+,$/gm)].map((m) => m[1]).sort();
-
 test('the Practice script takes each module outside exercises/ from app.js, and defines its global', async () => {
   const out = join(temp, 'dist');
   await buildPractice(root, out);
   const js = await readFile(join(out, PRACTICE_SCRIPT.file), 'utf8');
   const taken = [...new Set([...js.matchAll(/window\.atlasShared\["([^"]+)"\]/g)].map((m) => m[1]))].sort();
-  assert.deepEqual(taken, await sharedKeys(root), 'every module shared.js hands over is used, and nothing else is taken');
+  assert.deepEqual(taken, await handedOver(root), 'every module shared.js hands over is used, and nothing else is taken');
   assert.match(js, new RegExp(`^var ${PRACTICE_SCRIPT.global}=`));
   // None of app.js's chart code is bundled again (the heatmap's canvas painter is app.js's).
   assert.ok(!js.includes('getContext('), 'no canvas code of the charts');

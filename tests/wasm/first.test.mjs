@@ -8,9 +8,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { unpackWasm, wrapEngines } from '../../wasm/js/engines.js';
+import { engineFile as engineName } from '../../site/src/engine-files.js';
 
 const require = createRequire(import.meta.url);
-const engineFile = (engine, size) => require(`../../dist/atlas-engine-${engine}${size === 'lean' ? '' : `-${size}`}.js`);
+const engineFile = (engine, size) => require(`../../dist/${engineName(engine, size).file}`);
 const loaders = (size) => ({ simd: () => engineFile('simd', size), scalar: () => engineFile('scalar', size) });
 const createPageCore = wrapEngines(loaders('lean'), loaders('full'), null, loaders('first'));
 const SENTENCE = 'The quick brown fox jumps over the lazy dog';
