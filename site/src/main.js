@@ -128,7 +128,7 @@ async function main() {
   // idle, so the next section need not wait for it (a phone at the top shows no section yet: none).
   const coreFor = (root) => {
     if (root.id !== FIRST_SECTION) return lean();
-    if (core.first) whenIdle(lean);
+    if (core.first) whenIdle(lean, { timeout: 1000 });
     return core;
   };
   const loadModel = modelLoader(core); // the trained model loads on the first "Trained model" click

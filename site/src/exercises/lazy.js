@@ -9,11 +9,12 @@ import { whenIdle } from '../ui/idle.js';
 import { PRACTICE_SCRIPT } from './practice-file.js';
 
 const base = currentScriptBase(); // app.js's URL: the Practice script sits beside it
+const LATEST_MS = 1000; // loaded by then even in a page that is never idle (an embed out of view)
 
 let loading = null;
 const practice = () => {
   if (!loading) {
-    loading = new Promise((resolve) => { whenIdle(resolve); }).then(() => addScript(PRACTICE_SCRIPT, base));
+    loading = new Promise((resolve) => { whenIdle(resolve, { timeout: LATEST_MS }); }).then(() => addScript(PRACTICE_SCRIPT, base));
     loading.catch((error) => console.error(`The Practice questions could not load (${error.message}); the figures still work.`));
   }
   return loading;

@@ -1,8 +1,11 @@
-// whenIdle(fn): runs fn once the browser has nothing more urgent to do
+// whenIdle(fn, { timeout }): runs fn once the browser has nothing more urgent to do
 // (requestIdleCallback; a 50 ms timer where there is none, as in Safari). For
-// work a reader need not wait for: runs a later choice will need.
-export function whenIdle(fn) {
-  return (window.requestIdleCallback ?? ((f) => setTimeout(f, 50)))(fn);
+// work a reader need not wait for: runs a later choice will need. With a timeout
+// (ms), fn runs by then even if the page is never idle: a frame the browser does
+// not render (an embed out of view, whose updates Chromium throttles) gets no idle time.
+export function whenIdle(fn, { timeout } = {}) {
+  if (!window.requestIdleCallback) return setTimeout(fn, 50);
+  return window.requestIdleCallback(fn, timeout ? { timeout } : undefined);
 }
 
 // afterQuiet(fn, ms) -> a function that runs fn(...args) once it has not been called
