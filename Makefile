@@ -12,6 +12,9 @@ JOBS ?= 2
 # committed corpus) and fuzz (by hand, growing tests/fuzz/corpus/).
 FUZZ_TEST_SECONDS ?= 60
 FUZZ_SECONDS ?= 600
+# No test may wait for ever: one that hangs fails after 5 minutes, naming itself, rather than
+# holding the whole run until CI's time runs out (the longest passes in about a minute).
+NODE_TEST := node --test --test-reporter=spec --test-timeout=300000
 # Debian's em++ runs its JS optimizer with Node and needs Debian's acorn.
 export NODE_PATH := /usr/share/nodejs
 
@@ -74,22 +77,22 @@ test-core: native
 
 test-wasm: dist
 	@echo "== Level 2: node:test on dist/attention-core.js"
-	@node --test --test-reporter=spec tests/wasm/ tests/tools/ tests/site/
+	@$(NODE_TEST) tests/wasm/ tests/tools/ tests/site/
 
 test-browser: dist
 	@echo "== Level 3: Chromium (playwright-core) on dist/"
-	@node --test --test-reporter=spec --test-concurrency=1 tests/browser/
+	@$(NODE_TEST) --test-concurrency=1 tests/browser/
 
 test-smoke: dist
 	@echo "== Smoke: every section draws and redraws in Chromium, over http and from file://"
-	@node --test --test-reporter=spec tests/engines/smoke.test.mjs
+	@$(NODE_TEST) tests/engines/smoke.test.mjs
 
 # Firefox (firefox-esr over WebDriver BiDi) and WebKit (WebKitGTK under Xvfb): tests/engines/.
 # Fails with one line naming what is missing if a browser or driver is not installed.
 test-engines: dist
 	@echo "== Level 4: Firefox and WebKit on dist/"
 	@node tests/engines/requirements.mjs
-	@node --test --test-reporter=spec --test-concurrency=1 tests/engines/firefox.test.mjs tests/engines/webkit.test.mjs
+	@$(NODE_TEST) --test-concurrency=1 tests/engines/firefox.test.mjs tests/engines/webkit.test.mjs
 
 test-sanitize: sanitize
 	@echo "== Level 1 again, under AddressSanitizer + UndefinedBehaviorSanitizer"

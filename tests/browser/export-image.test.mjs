@@ -5,8 +5,7 @@
 // the page keeps its own), and a PNG that takes a while says so while it is drawn.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { openBrowser, showSection, downloaded } from './harness.mjs';
+import { openBrowser, showSection, downloaded, downloadBytes } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -104,7 +103,7 @@ test('the flow figure exports its arrows alone, with the dashed key, and its PNG
     })).observe(tools, { subtree: true, childList: true, attributes: true, characterData: true });
   });
   const [file] = await Promise.all([page.waitForEvent('download'), figure.locator('.figure-tools button', { hasText: 'PNG' }).click()]);
-  assert.equal((await readFile(await file.path())).subarray(1, 4).toString(), 'PNG');
+  assert.equal((await downloadBytes(file)).subarray(1, 4).toString(), 'PNG');
   await page.waitForFunction(() => window.pngStates.some((s) => s.text === 'PNG' && !s.disabled && s.status === ''));
   const states = await page.evaluate(() => window.pngStates);
   assert.ok(states.some((s) => s.disabled && s.busy === 'true' && s.text === 'PNG…' && s.status === 'Drawing the PNG…'), JSON.stringify(states));

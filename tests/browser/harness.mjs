@@ -11,7 +11,7 @@
 // a function run in the page before its own scripts (to simulate a hostile browser); touch: true
 // gives the page a touch screen (page.touchscreen.tap).
 import { chromium } from 'playwright-core';
-import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,8 +35,30 @@ function recordViolations() {
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
+// Resolves true when `promise` settles within `ms`, false if it is still pending then.
+export const within = (promise, ms) => Promise.race([promise.then(() => true, () => true),
+  new Promise((done) => setTimeout(() => done(false), ms).unref())]);
+
+// Debian's Chromium behind a BrowserServer, so that a browser which does not exit when asked is
+// killed: a test file whose Chromium hung on close kept its process alive, and the runner waited
+// for it until CI's time ran out. -> { browser, close() }, close() within about 20 s in every case.
+export async function launchChromium() {
+  const server = await chromium.launchServer({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.connect(server.wsEndpoint());
+  return {
+    browser,
+    async close() {
+      await within(browser.close(), 10000);
+      if (!await within(server.close(), 10000)) {
+        console.warn('Chromium did not exit within 10 s of being asked to: killed');
+        await server.kill();
+      }
+    },
+  };
+}
+
 export async function openBrowser() {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const { browser, close: closeBrowser } = await launchChromium();
   const servers = [];
 
   async function open(mode, { path = 'index.html', dir = DIST, width = 1280, height = 900, headers = {}, csp = false, initScript = null, touch = false } = {}) {
@@ -72,8 +94,8 @@ export async function openBrowser() {
   return {
     open,
     async close() {
-      await browser.close();
-      await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
+      await closeBrowser();
+      await Promise.all(servers.map((s) => new Promise((done) => { s.close(done); s.closeAllConnections(); })));
     },
   };
 }
@@ -258,5 +280,12 @@ export async function singleFileFolder() {
 export async function downloaded(page, figure, label) {
   await page.waitForTimeout(200);
   const [file] = await Promise.all([page.waitForEvent('download'), figure.locator('.figure-tools button', { hasText: label }).click()]);
-  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+  return { name: file.suggestedFilename(), bytes: await downloadBytes(file) };
+}
+
+// A download's bytes (the browser runs behind a server, launchChromium, so it has no local path).
+export async function downloadBytes(file) {
+  const chunks = [];
+  for await (const chunk of await file.createReadStream()) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }

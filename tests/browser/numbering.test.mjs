@@ -4,8 +4,7 @@
 // where they are numbers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { openBrowser, showSection, openTrained } from './harness.mjs';
+import { openBrowser, showSection, openTrained, downloadBytes } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -13,7 +12,7 @@ after(async () => { await browser.close(); });
 
 async function jsonOf(page, figure) {
   const [file] = await Promise.all([page.waitForEvent('download'), figure.locator('.figure-tools button', { hasText: 'JSON' }).click()]);
-  return JSON.parse(await readFile(await file.path(), 'utf8'));
+  return JSON.parse((await downloadBytes(file)).toString('utf8'));
 }
 
 test('a trained view: layer=2 in the link is "Layer 2" on the page and layer: 2 in its JSON, with its own text and unit', async () => {

@@ -2,12 +2,11 @@
 // make check's smoke of every section (smoke.test.mjs): Debian's Chromium through
 // playwright-core with the flags of the Chromium level (tests/browser/harness.mjs).
 // Console errors and uncaught errors arrive as events from the moment a page starts.
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../browser/harness.mjs';
+import { launchChromium } from '../browser/harness.mjs';
 import { makePage } from './page.mjs';
 
 export async function openChromium() {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const { browser, close } = await launchChromium();
   return {
     name: `Chromium ${browser.version()}`,
     async open(url) {
@@ -20,6 +19,6 @@ export async function openChromium() {
       const enterFrame = (selector) => async (fn, arg) => (await (await page.waitForSelector(selector)).contentFrame()).evaluate(fn, arg);
       return makePage({ evaluate: (fn, arg) => page.evaluate(fn, arg), events, enterFrame, close: () => context.close() });
     },
-    close: () => browser.close(),
+    close,
   };
 }

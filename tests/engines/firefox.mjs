@@ -5,6 +5,7 @@
 import puppeteer from 'puppeteer-core';
 import { FIREFOX, requireInstalled } from './requirements.mjs';
 import { makePage } from './page.mjs';
+import { within } from '../browser/harness.mjs';
 
 export async function openFirefox() {
   requireInstalled('firefox');
@@ -24,6 +25,9 @@ export async function openFirefox() {
       };
       return makePage({ evaluate: (fn, arg) => page.evaluate(fn, arg), events, enterFrame, close: () => page.close() });
     },
-    close: () => browser.close(),
+    // A Firefox that does not exit when asked is killed, so its test file ends (see launchChromium).
+    async close() {
+      if (!await within(browser.close(), 10000)) browser.process()?.kill('SIGKILL');
+    },
   };
 }

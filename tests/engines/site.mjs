@@ -24,7 +24,7 @@ export async function openSite() {
     // The address of `path` (may carry ?query) in mode 'http' or 'file', in dist/ or the single file's folder.
     url: (mode, path, { single: alone = false } = {}) => bases[mode][alone ? 'single' : 'dist'] + path,
     async close() {
-      await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
+      await Promise.all(servers.map((s) => new Promise((done) => { s.close(done); s.closeAllConnections(); })));
       await rm(single, { recursive: true, force: true });
     },
   };
