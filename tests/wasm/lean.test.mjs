@@ -9,10 +9,11 @@ import { createRequire } from 'node:module';
 import { unpackWasm, wrapEngines } from '../../wasm/js/engines.js';
 import { FULL_ONLY } from '../../wasm/js/full-only.js';
 import { createAttentionCore, loadCore } from './load.mjs';
+import { engineFile as engineName } from '../../site/src/engine-files.js';
 
 const require = createRequire(import.meta.url);
 const shipped = require('../../dist/atlas-model.js');
-const engineFile = (engine, full) => require(`../../dist/atlas-engine-${engine}${full ? '-full' : ''}.js`);
+const engineFile = (engine, full) => require(`../../dist/${engineName(engine, full ? 'full' : 'lean').file}`);
 const loaders = (full) => ({ simd: () => engineFile('simd', full), scalar: () => engineFile('scalar', full) });
 const createPageCore = wrapEngines(loaders(false), loaders(true));
 const publicCore = await loadCore();
