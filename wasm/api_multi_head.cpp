@@ -7,6 +7,23 @@
 #include "atlas/attention/multi_head.hpp"
 
 namespace atlas::wasm {
+namespace {
+
+// The projections of the last (d_model, seed) asked for: a change of heads, mask or sentence
+// draws none again (at d_model = 1024 they are four million draws and 32 MB).
+const MultiHeadProjections& projections_for(int d, std::uint64_t seed) {
+  static int kept_d = 0;
+  static std::uint64_t kept_seed = 0;
+  static MultiHeadProjections kept;
+  if (kept_d != d || kept_seed != seed) {
+    kept = random_projections(d, seed);  // throws before anything is kept for a bad d
+    kept_d = d;
+    kept_seed = seed;
+  }
+  return kept;
+}
+
+}  // namespace
 
 val multi_head_js(const val& words, const val& options) {
   return guarded([&] {
@@ -17,7 +34,7 @@ val multi_head_js(const val& words, const val& options) {
     std::optional<Matrix> mask;
     if (options["causal"].as<bool>()) mask = causal_mask(static_cast<int>(X.rows()));
     const MultiHeadResult r =
-        multi_head_attention(X, random_projections(d, seed), options["heads"].as<int>(), mask);
+        multi_head_attention(X, projections_for(d, seed), options["heads"].as<int>(), mask);
 
     val heads = val::array();
     for (const HeadResult& h : r.heads) {

@@ -51,7 +51,8 @@ T row_sum(const T* w, Eigen::Index m) {
 }
 
 // Whether x[0..count) are all finite: x * 0 is 0 for a finite x and NaN for infinity or NaN,
-// and a NaN stays in the sum (vectorised, where Eigen's allFinite runs one entry at a time).
+// and a NaN stays in the sum (vectorised, where Eigen's allFinite runs one entry at a time;
+// check.hpp's all_finite is the plain loop for the other files).
 template <typename T>
 bool all_finite(const T* x, Eigen::Index count) {
   return lane_sum(x, count, [](auto v) { return v * T(0); }) == T(0);
@@ -138,7 +139,7 @@ BasicAttentionResult<M, V> attention_of(const M& Q, const M& K, const M& Vals, c
   // Each output row is a convex combination of V's rows, but rounding can push
   // one built from entries near the largest value past it (11 equal weights
   // on 1.8e308 give infinity).
-  if (!result.output.allFinite()) {
+  if (!all_finite(result.output.data(), result.output.size())) {
     throw ArgumentError("V", "weights V overflows to infinity; V is too large (scale it down)");
   }
   result.row_sums.resize(n);

@@ -19,7 +19,7 @@ void require_finite_entries(const M& m, const std::string& name) {
     throw ArgumentError(name, name + " is empty (" + shape_string(m) +
                                 "); expected at least 1 x 1");
   }
-  if (m.allFinite()) return;
+  if (all_finite(m)) return;
   for (Eigen::Index r = 0; r < m.rows(); ++r) {
     for (Eigen::Index c = 0; c < m.cols(); ++c) {
       if (!std::isfinite(m(r, c))) {
@@ -53,6 +53,17 @@ void require_mask_of(const M& mask, Eigen::Index n, Eigen::Index m) {
 
 std::string shape_of(const Matrix& m) { return shape_string(m); }
 std::string shape_of(const MatrixF& m) { return shape_string(m); }
+
+template <typename M>
+bool all_finite_entries(const M& m) {
+  const auto* p = m.data();
+  bool finite = true;  // no early exit: the loop stays branch-free
+  for (Eigen::Index k = 0; k < m.size(); ++k) finite &= std::isfinite(p[k]);
+  return finite;
+}
+
+bool all_finite(const Matrix& m) { return all_finite_entries(m); }
+bool all_finite(const MatrixF& m) { return all_finite_entries(m); }
 
 void require_finite(const Matrix& m, const std::string& name) { require_finite_entries(m, name); }
 void require_finite(const MatrixF& m, const std::string& name) { require_finite_entries(m, name); }

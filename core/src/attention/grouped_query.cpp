@@ -5,6 +5,7 @@
 
 #include "atlas/attention/check.hpp"
 #include "atlas/attention/limits.hpp"
+#include "atlas/attention/products.hpp"
 
 namespace atlas {
 namespace {
@@ -48,7 +49,7 @@ GroupedQueryResult grouped_query_attention(const Matrix& X, const GroupedQueryPr
 
   GroupedQueryResult out;
   out.d_k = d_k;
-  const Matrix Q = X * p.Wq, K = X * p.Wk, V = X * p.Wv;
+  const Matrix Q = product(X, p.Wq), K = product(X, p.Wk), V = product(X, p.Wv);
   for (int k = 0; k < kv_heads; ++k) {
     out.K.push_back(K.middleCols(static_cast<Eigen::Index>(k) * d_k, d_k));
     out.V.push_back(V.middleCols(static_cast<Eigen::Index>(k) * d_k, d_k));
@@ -62,9 +63,9 @@ GroupedQueryResult grouped_query_attention(const Matrix& X, const GroupedQueryPr
     out.heads.push_back(attention(out.Q.back(), out.K[g], out.V[g], mask));
     out.concat.middleCols(static_cast<Eigen::Index>(j) * d_k, d_k) = out.heads.back().output;
   }
-  out.output = out.concat * p.Wo;
+  out.output = product(out.concat, p.Wo);
   // Finite heads times a finite W_O can still round past the largest double (found by fuzz_grouped_query).
-  if (!out.output.allFinite()) {
+  if (!all_finite(out.output)) {
     throw ArgumentError("W_O", "concat W_O overflows to infinity; X or the projections are too large (scale them down)");
   }
   return out;

@@ -101,4 +101,11 @@ void multiply(const float* A, Index lda, const float* B, Index ldb, float* C, In
   multiply_of(A, lda, B, ldb, C, ldc, n, k, p, how);
 }
 
+Matrix product(const Matrix& A, const Matrix& B) {
+  Matrix C(A.rows(), B.cols());
+  if (A.cols() == 0) return C.setZero();  // an empty sum: multiply would leave C unwritten
+  multiply(A.data(), A.cols(), B.data(), B.cols(), C.data(), C.cols(), A.rows(), A.cols(), B.cols());
+  return C;
+}
+
 }  // namespace atlas

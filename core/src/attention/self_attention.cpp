@@ -7,6 +7,7 @@
 #include "atlas/attention/embedding.hpp"
 #include "atlas/attention/mask.hpp"
 #include "atlas/attention/positional.hpp"
+#include "atlas/attention/products.hpp"
 #include "atlas/attention/random.hpp"
 
 namespace atlas {
@@ -26,12 +27,12 @@ SelfAttentionResult self_attention(const std::vector<std::string>& words,
     // A stream of its own (not the embedding streams), drawn in a fixed order.
     Rng rng(mix_seed(options.seed, 0x70726F6A));  // "proj"
     const double stddev = 1.0 / std::sqrt(static_cast<double>(d));
-    const Matrix Wq = normal_matrix(d, d, rng, stddev);
-    const Matrix Wk = normal_matrix(d, d, rng, stddev);
-    const Matrix Wv = normal_matrix(d, d, rng, stddev);
-    out.Q = out.X * Wq;
-    out.K = out.X * Wk;
-    out.V = out.X * Wv;
+    const Matrix Wq = ziggurat_matrix(d, d, rng, stddev);
+    const Matrix Wk = ziggurat_matrix(d, d, rng, stddev);
+    const Matrix Wv = ziggurat_matrix(d, d, rng, stddev);
+    out.Q = product(out.X, Wq);
+    out.K = product(out.X, Wk);
+    out.V = product(out.X, Wv);
   }
   if (options.causal) {
     out.result = attention(out.Q, out.K, out.V, causal_mask(n));

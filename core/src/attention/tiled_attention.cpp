@@ -130,7 +130,7 @@ TiledAttentionResult attention_tiled(const Matrix& Q, const Matrix& K, const Mat
   for (Eigen::Index row = 0; row < n; ++row) {
     if (r.l(row) > 0.0) r.output.row(row) /= r.l(row);  // l >= 1: the row's maximum contributed exp(0)
   }
-  if (!r.output.allFinite()) {
+  if (!all_finite(r.output)) {
     throw ArgumentError("V", "weights V overflows to infinity; V is too large (scale it down)");
   }
   return r;

@@ -4,7 +4,7 @@
 // Why not <random>: std::normal_distribution (and even uniform_real_distribution)
 // are implementation-defined, so libstdc++ (native build) and libc++ (Emscripten)
 // draw different numbers for the same seed. Everything here is integer
-// arithmetic plus log/sqrt/cos, so native and WASM agree to ~1e-15 and a
+// arithmetic plus log/sqrt/cos/exp, so native and WASM agree to ~1e-15 and a
 // figure is reproducible from its seed on any machine.
 // Non-goals: cryptographic quality, jump-ahead, parallel streams.
 #pragma once
@@ -22,6 +22,10 @@ class Rng {
   std::uint64_t next_u64();
   double uniform();  // [0, 1), 53 random bits
   double normal();   // standard normal N(0, 1), Box-Muller
+  // Standard normal N(0, 1) by the ziggurat method (Marsaglia & Tsang 2000, in Doornik's 2005
+  // form, 128 layers): one 64-bit draw, a multiply and a compare 99% of the time, about ten times
+  // cheaper than normal(). A stream of its own: it draws other numbers than normal() does.
+  double ziggurat();
 
  private:
   std::uint64_t s_[4];
@@ -31,6 +35,9 @@ class Rng {
 
 // (rows x cols) of independent N(0, stddev^2) draws, filled row by row.
 Matrix normal_matrix(int rows, int cols, Rng& rng, double stddev = 1.0);
+// The same by Rng::ziggurat(): for the d_model x d_model projections, four million draws at
+// d_model = 1024.
+Matrix ziggurat_matrix(int rows, int cols, Rng& rng, double stddev = 1.0);
 
 // Mixes two 64-bit values into one seed (splitmix64 finaliser of a ^ rotl(b)):
 // used to derive independent streams, e.g. one per word or per head.
