@@ -30,9 +30,10 @@ const drawnNow = (page) => page.evaluate(() => {
 // The same once every figure drew: section 13's probe attention comes a moment later, from its trainer's worker.
 const drawnState = (page) => eventually(() => drawnNow(page), (s) => !s.waiting.length && !s.empty.length);
 
-// The colour of the first text of every figure's SVG, and the paper behind it.
+// The colour of the first 40 texts of the figures that stand on the page (or the paper): labels,
+// titles, ticks. Not a heatmap cell's number, which is black or white against its own cell's fill.
 const labelColours = (page) => page.evaluate(() => [...document.querySelectorAll('main figure svg text')]
-  .filter((t) => t.textContent.trim() && t.getClientRects().length).slice(0, 40)
+  .filter((t) => t.textContent.trim() && t.getClientRects().length && !t.closest('g.cell')).slice(0, 40)
   .map((t) => getComputedStyle(t).fill));
 
 for (const theme of ['light', 'dark']) {
