@@ -22,6 +22,7 @@ import { registerChart } from './registry.js';
 import { trackWidth } from './width.js';
 import { announce } from './announce.js';
 import { rowMove } from './keys.js';
+import { set, setText, attrs, texts } from './writes.js';
 
 export function barChart(container, options = {}) {
   const opts = {
@@ -44,6 +45,8 @@ export function barChart(container, options = {}) {
   const xTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
   const yTitle = svg.append('text').attr('class', 'axis-title').attr('text-anchor', 'middle');
   const readout = root.append('p').attr('class', 'readout');
+
+  const barIndex = (hit) => Array.prototype.indexOf.call(barsG.node().children, hit.parentNode);
 
   function show(index) {
     active = index;
@@ -68,39 +71,53 @@ export function barChart(container, options = {}) {
     const y = scaleLinear().domain([lo, hi]).nice().range([h, 0]).clamp(true);
     const showValues = opts.valueLabels && x.bandwidth() >= 26;
 
-    svg.attr('width', width).attr('height', opts.height).attr('viewBox', `0 0 ${width} ${opts.height}`)
-      .attr('aria-label', `Bar chart, ${opts.yTitle || 'value'} for ${n} bars. Arrow keys read the bars; “Show numbers” gives a table.`);
-    plot.attr('transform', `translate(${margin.left},${margin.top})`);
+    // Every write below only where the value changed (writes.js): a step of a slider changes
+    // the bars' heights and numbers, and rewriting the rest made the browser lay it all out again.
+    set(svg, {
+      width, height: opts.height, viewBox: `0 0 ${width} ${opts.height}`,
+      'aria-label': `Bar chart, ${opts.yTitle || 'value'} for ${n} bars. Arrow keys read the bars; “Show numbers” gives a table.`,
+    });
+    set(plot, { transform: `translate(${margin.left},${margin.top})` });
     drawAxis(yAxis, 'left', y, { ticks: Math.max(2, Math.floor(h / 35)) });
-    baseline.attr('x1', 0).attr('x2', w).attr('y1', y(lo)).attr('y2', y(lo));
+    set(baseline, { x1: 0, x2: w, y1: y(lo), y2: y(lo) });
 
     const bars = barsG.selectAll('g.bar').data(Array.from(data.values)).join((enter) => {
       const g = enter.append('g').attr('class', 'bar');
       g.append('rect').attr('class', 'fill');
       g.append('text').attr('class', 'value').attr('text-anchor', 'middle');
-      g.append('rect').attr('class', 'hit');
+      // A bar's hover reads its index when it fires, so the listener is bound once, at creation.
+      g.append('rect').attr('class', 'hit')
+        .on('pointerenter', function enter() { show(barIndex(this)); })
+        .on('pointerdown', function down() { show(barIndex(this)); });
       return g;
     });
-    bars.attr('transform', (_, i) => `translate(${x(i)},0)`);
-    bars.select('rect.fill').attr('width', x.bandwidth()).attr('y', (v) => y(v))
-      .attr('height', (v) => Math.max(0, y(lo) - y(v)));
-    bars.select('text.value').attr('x', x.bandwidth() / 2).attr('y', (v) => y(v) - 4)
-      .text((v) => (showValues ? fmt(v) : ''));
-    bars.select('rect.hit').attr('width', x.step()).attr('x', -x.step() * x.padding() / 2).attr('height', h);
-    bars.each(function bindHover(_, i) {
-      select(this).select('rect.hit').on('pointerenter', () => show(i)).on('pointerdown', () => show(i));
-    });
+    attrs(bars, 'transform', (_, i) => `translate(${x(i)},0)`);
+    const fills = bars.select('rect.fill');
+    attrs(fills, 'width', x.bandwidth());
+    attrs(fills, 'y', (v) => y(v));
+    attrs(fills, 'height', (v) => Math.max(0, y(lo) - y(v)));
+    const numbers = bars.select('text.value');
+    attrs(numbers, 'x', x.bandwidth() / 2);
+    attrs(numbers, 'y', (v) => y(v) - 4);
+    texts(numbers, (v) => (showValues ? fmt(v) : ''));
+    const hits = bars.select('rect.hit');
+    attrs(hits, 'width', x.step());
+    attrs(hits, 'x', -x.step() * x.padding() / 2);
+    attrs(hits, 'height', h);
 
-    labelsG.attr('transform', `translate(0,${h})`).selectAll('text').data(data.labels).join('text')
-      .attr('transform', (_, i) => (rotate
-        ? `translate(${x(i) + x.bandwidth() / 2},8) rotate(-50)`
-        : `translate(${x(i) + x.bandwidth() / 2},15)`))
-      .attr('text-anchor', rotate ? 'end' : 'middle')
-      .text((d) => d);
+    set(labelsG, { transform: `translate(0,${h})` });
+    const labels = labelsG.selectAll('text').data(data.labels).join('text');
+    attrs(labels, 'transform', (_, i) => (rotate
+      ? `translate(${x(i) + x.bandwidth() / 2},8) rotate(-50)`
+      : `translate(${x(i) + x.bandwidth() / 2},15)`));
+    attrs(labels, 'text-anchor', rotate ? 'end' : 'middle');
+    texts(labels, (d) => d);
 
     drawRefs(refsG, data.refs, w, y, 'right');
-    xTitle.text(opts.xTitle).attr('x', margin.left + w / 2).attr('y', opts.height - 4);
-    yTitle.text(opts.yTitle).attr('transform', `translate(13,${margin.top + h / 2}) rotate(-90)`);
+    setText(xTitle, opts.xTitle);
+    set(xTitle, { x: margin.left + w / 2, y: opts.height - 4 });
+    setText(yTitle, opts.yTitle);
+    set(yTitle, { transform: `translate(13,${margin.top + h / 2}) rotate(-90)` });
   }
 
   svg.on('pointerleave', (event) => { if (event.pointerType === 'mouse') show(-1); });

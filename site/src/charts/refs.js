@@ -3,6 +3,7 @@
 // width; y: the y scale. labelAt 'inside' puts the label above the line at its
 // right end; 'right' puts it in the right margin, level with the line.
 import { select } from 'd3';
+import { set, setText } from './writes.js';
 
 export function drawRefs(group, refs, width, y, labelAt = 'inside') {
   group.selectAll('g.ref').data(refs || []).join((enter) => {
@@ -11,11 +12,11 @@ export function drawRefs(group, refs, width, y, labelAt = 'inside') {
     g.append('text');
     return g;
   }).each(function drawRef(r) {
-    const g = select(this);
-    g.select('line').attr('x1', 0).attr('x2', width).attr('y1', y(r.y)).attr('y2', y(r.y));
-    const label = g.select('text').text(r.label);
-    if (labelAt === 'right') label.attr('x', width + 4).attr('y', y(r.y)).attr('dy', '0.35em');
-    else label.attr('x', width - 4).attr('y', y(r.y) - 4).attr('text-anchor', 'end');
+    const [line, label] = this.childNodes;
+    set(line, { x1: 0, x2: width, y1: y(r.y), y2: y(r.y) }); // only what changed (writes.js)
+    setText(label, r.label);
+    if (labelAt === 'right') set(label, { x: width + 4, y: y(r.y), dy: '0.35em' });
+    else set(label, { x: width - 4, y: y(r.y) - 4, 'text-anchor': 'end' });
   });
 }
 
