@@ -1,13 +1,15 @@
 // Section 11 (entropy) in a real Chromium, over http and from file://.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, showSection } from './harness.mjs';
+import { openBrowser, showSection, drawnCells } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
 after(async () => { await browser.close(); });
 
-const fills = (chart) => chart.locator('g.cell rect').evaluateAll((els) => els.map((e) => e.getAttribute('fill')));
+// The row charts are painted on canvas: their cells as drawn (harness.mjs, readHeatmap).
+const fills = async (chart) => (await drawnCells(chart)).fills;
+const cellCount = async (chart) => { const h = await drawnCells(chart); assert.equal(h.canvas, true); return h.fills.length; };
 const heights = (chart) => chart.locator('g.bar rect.fill').evaluateAll((els) => els.map((e) => e.getAttribute('height')));
 // The moderate row from its formula: weights proportional to 2^-|j - c|, c = floor((n - 1) / 2).
 function moderateEntropy(n) {
@@ -24,12 +26,12 @@ for (const mode of ['http', 'file']) {
     const section = await showSection(page, 'entropy');
     const chart = (name) => section.locator(`[data-chart="${name}"]`);
 
-    assert.equal(await chart('fixed-rows').locator('g.cell').count(), 30);
+    assert.equal(await cellCount(chart('fixed-rows')), 30);
     assert.equal(await chart('fixed-entropy').locator('g.bar').count(), 3);
     assert.deepEqual(await chart('fixed-entropy').locator('.bar text.value').allTextContents(),
       ['0.00', moderateEntropy(10).toFixed(2), Math.log(10).toFixed(2)]);
     assert.deepEqual(await chart('fixed-entropy').locator('.refs text').allTextContents(), [`ln n = ${Math.log(10).toFixed(2)}`]);
-    assert.equal(await chart('random-rows').locator('g.cell').count(), 60);
+    assert.equal(await cellCount(chart('random-rows')), 60);
     assert.equal(await chart('random-entropy').locator('g.bar').count(), 6);
     assert.equal(await chart('temperature').locator('g.bar').count(), 10);
     assert.match(await section.locator('[data-readout="temperature"]').textContent(), new RegExp(`at most ln 10 = ${Math.log(10).toFixed(3)}`));
@@ -68,8 +70,8 @@ for (const mode of ['http', 'file']) {
     // n redraws all three figures.
     const n = section.locator('input[name="n"]');
     await n.fill('5');
-    assert.equal(await chart('fixed-rows').locator('g.cell').count(), 15);
-    assert.equal(await chart('random-rows').locator('g.cell').count(), 30);
+    assert.equal(await cellCount(chart('fixed-rows')), 15);
+    assert.equal(await cellCount(chart('random-rows')), 30);
     assert.equal(await chart('temperature').locator('g.bar').count(), 5);
     assert.deepEqual(await chart('random-entropy').locator('.refs text').allTextContents(), [`ln n = ${Math.log(5).toFixed(2)}`]);
 
@@ -78,7 +80,7 @@ for (const mode of ['http', 'file']) {
     const nError = section.locator('[data-error-for="n"]');
     assert.equal(await nError.isVisible(), true);
     assert.match(await nError.textContent(), /must be a whole number from 2 to 64\./);
-    assert.equal(await chart('fixed-rows').locator('g.cell').count(), 15);
+    assert.equal(await cellCount(chart('fixed-rows')), 15);
     await n.fill('');
     assert.match(await nError.textContent(), /must be a whole number from 2 to 64\./);
     await n.fill('4');
@@ -86,7 +88,7 @@ for (const mode of ['http', 'file']) {
     assert.equal(await chart('temperature').locator('g.bar').count(), 4);
     await section.locator('input[name="seed"]').fill('-3');
     assert.match(await section.locator('[data-error-for="seed"]').textContent(), /Seed must be a whole number from 0 to 4,294,967,295\./);
-    assert.equal(await chart('random-rows').locator('g.cell').count(), 24);
+    assert.equal(await cellCount(chart('random-rows')), 24);
 
     assert.deepEqual(errors, []);
     assert.deepEqual(outside, []);

@@ -21,7 +21,9 @@ export default {
   id: 'entropy',
   init(root, core) {
     const chart = (name) => root.querySelector(`[data-chart="${name}"]`);
-    const rowsOptions = { rowTitle: '', colTitle: 'key', maxCell: 34, format: '.2f' };
+    // Canvas cells at every n (svgLimit 0): n changes every cell of both row charts, and as SVG
+    // their placing and layout were most of a step (1,100 layout objects at n = 64).
+    const rowsOptions = { rowTitle: '', colTitle: 'key', maxCell: 34, format: '.2f', svgLimit: 0 };
     const fixedRows = heatmap(chart('fixed-rows'), rowsOptions);
     const fixedBars = barChart(chart('fixed-entropy'), { yTitle: 'entropy (nats)', height: 190, series: 3 });
     const randomRows = heatmap(chart('random-rows'), rowsOptions);
