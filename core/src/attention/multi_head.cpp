@@ -26,8 +26,7 @@ void require_square(const Matrix& w, Eigen::Index d, const std::string& name) {
 MultiHeadProjections random_projections(int d_model, std::uint64_t seed) {
   require_in_range(d_model, 1, kMaxModel, "d_model");
   // The stream of self_attention.cpp ("proj"), so one head reproduces it; drawn by the
-  // ziggurat, since at d_model = 1024 the four matrices are four million draws (Box-Muller's
-  // logs and cosines took 0.35 s of WASM for them, the ziggurat a fraction of it).
+  // ziggurat, since at d_model = 1024 the four matrices are four million draws (random.hpp).
   Rng rng(mix_seed(seed, 0x70726F6A));
   const double stddev = 1.0 / std::sqrt(static_cast<double>(d_model));
   MultiHeadProjections p;

@@ -23,8 +23,9 @@ class Rng {
   double uniform();  // [0, 1), 53 random bits
   double normal();   // standard normal N(0, 1), Box-Muller
   // Standard normal N(0, 1) by the ziggurat method (Marsaglia & Tsang 2000, in Doornik's 2005
-  // form, 128 layers): one 64-bit draw, a multiply and a compare 99% of the time, about ten times
-  // cheaper than normal(). A stream of its own: it draws other numbers than normal() does.
+  // form, 128 layers): one 64-bit draw, a multiply and a compare 99% of the time; 4 million draws
+  // took 58-68 ms of WASM (Node 20) against normal()'s 158-207 ms. A stream of its own: it draws
+  // other numbers than normal() does.
   double ziggurat();
 
  private:
