@@ -12,8 +12,8 @@
 namespace atlas {
 namespace {
 
-// The largest of s[0..m) and the sum of w[0..m), m >= 1, a vector of lanes at a time (the
-// compiler does not vectorise a floating-point reduction by itself: it would reorder the sum).
+// The largest of s[0..m), m >= 1, a vector of lanes at a time (the
+// compiler does not vectorise a floating-point reduction by itself).
 template <typename T>
 T row_max(const T* s, Eigen::Index m) {
   constexpr int L = lanes::kWidth<T>;
@@ -31,31 +31,9 @@ T row_max(const T* s, Eigen::Index m) {
   return top;
 }
 
-// The sum of f(x[c]) over x[0..count), a vector of lanes at a time; f works on one value and
-// on a vector alike.
-template <typename T, typename F>
-T lane_sum(const T* x, Eigen::Index count, F f) {
-  constexpr int L = lanes::kWidth<T>;
-  lanes::Vec<T> v{};
-  Eigen::Index c = 0;
-  for (; c + L <= count; c += L) v += f(lanes::load(x + c));
-  T sum = 0;
-  for (int i = 0; i < L; ++i) sum += v[i];
-  for (; c < count; ++c) sum += f(x[c]);
-  return sum;
-}
-
 template <typename T>
 T row_sum(const T* w, Eigen::Index m) {
-  return lane_sum(w, m, [](auto v) { return v; });
-}
-
-// Whether x[0..count) are all finite: x * 0 is 0 for a finite x and NaN for infinity or NaN,
-// and a NaN stays in the sum (vectorised, where Eigen's allFinite runs one entry at a time;
-// check.hpp's all_finite is the plain loop for the other files).
-template <typename T>
-bool all_finite(const T* x, Eigen::Index count) {
-  return lane_sum(x, count, [](auto v) { return v * T(0); }) == T(0);
+  return lanes::lane_sum(w, m, [](auto v) { return v; });
 }
 
 // One row: w = softmax(s) over the allowed entries (blocked == nullptr: all allowed).
@@ -130,7 +108,7 @@ BasicAttentionResult<M, V> attention_of(const M& Q, const M& K, const M& Vals, c
   const T root_d = std::sqrt(static_cast<T>(d));
   T* scores = result.scores.data();
   for (Eigen::Index i = 0; i < n * m; ++i) scores[i] /= root_d;
-  if (!all_finite(scores, n * m)) {
+  if (!all_finite(result.scores)) {
     throw ArgumentError("Q", "Q K^T / sqrt(d_k) overflows to infinity; Q and K are too large (scale them down)");
   }
   result.weights = softmax_rows(result.scores, mask);
@@ -139,7 +117,7 @@ BasicAttentionResult<M, V> attention_of(const M& Q, const M& K, const M& Vals, c
   // Each output row is a convex combination of V's rows, but rounding can push
   // one built from entries near the largest value past it (11 equal weights
   // on 1.8e308 give infinity).
-  if (!all_finite(result.output.data(), result.output.size())) {
+  if (!all_finite(result.output)) {
     throw ArgumentError("V", "weights V overflows to infinity; V is too large (scale it down)");
   }
   result.row_sums.resize(n);

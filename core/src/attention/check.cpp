@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "atlas/attention/number_text.hpp"
+#include "lanes.hpp"
 
 namespace atlas {
 namespace {
@@ -54,12 +55,12 @@ void require_mask_of(const M& mask, Eigen::Index n, Eigen::Index m) {
 std::string shape_of(const Matrix& m) { return shape_string(m); }
 std::string shape_of(const MatrixF& m) { return shape_string(m); }
 
+// x * 0 is 0 for a finite x and NaN for infinity or NaN, and a NaN stays in the sum, summed a
+// vector of lanes at a time.
 template <typename M>
 bool all_finite_entries(const M& m) {
-  const auto* p = m.data();
-  bool finite = true;  // no early exit: the loop stays branch-free
-  for (Eigen::Index k = 0; k < m.size(); ++k) finite &= std::isfinite(p[k]);
-  return finite;
+  using T = typename M::Scalar;
+  return lanes::lane_sum(m.data(), m.size(), [](auto v) { return v * T(0); }) == T(0);
 }
 
 bool all_finite(const Matrix& m) { return all_finite_entries(m); }

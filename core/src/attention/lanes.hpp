@@ -4,6 +4,7 @@
 // Loads and stores go through memcpy: no alignment is assumed. Private to core/src.
 #pragma once
 
+#include <cstddef>
 #include <cstring>
 
 namespace atlas::lanes {
@@ -53,6 +54,21 @@ inline Vec<T> select(typename Of<T>::bits mask, Vec<T> a, Vec<T> b) {
   Vec<T> v;
   std::memcpy(&v, &out, sizeof v);
   return v;
+}
+
+// The sum of f(x[c]) over x[0..count), a vector of lanes at a time (the compiler does not
+// vectorise a floating-point reduction by itself: it would reorder the sum); f works on one
+// value and on a vector alike.
+template <typename T, typename F>
+T lane_sum(const T* x, std::ptrdiff_t count, F f) {
+  constexpr int L = kWidth<T>;
+  Vec<T> v{};
+  std::ptrdiff_t c = 0;
+  for (; c + L <= count; c += L) v += f(load(x + c));
+  T sum = 0;
+  for (int i = 0; i < L; ++i) sum += v[i];
+  for (; c < count; ++c) sum += f(x[c]);
+  return sum;
 }
 
 }  // namespace atlas::lanes

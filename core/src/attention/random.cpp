@@ -107,19 +107,25 @@ double Rng::ziggurat() {
   }
 }
 
-Matrix normal_matrix(int rows, int cols, Rng& rng, double stddev) {
+namespace {
+
+// rows x cols of stddev * draw(), in storage order (row by row).
+template <typename Draw>
+Matrix drawn_matrix(int rows, int cols, double stddev, Draw draw) {
   Matrix m(rows, cols);
-  for (int r = 0; r < rows; ++r) {
-    for (int c = 0; c < cols; ++c) m(r, c) = stddev * rng.normal();
-  }
+  double* out = m.data();
+  for (Eigen::Index k = 0; k < m.size(); ++k) out[k] = stddev * draw();
   return m;
 }
 
+}  // namespace
+
+Matrix normal_matrix(int rows, int cols, Rng& rng, double stddev) {
+  return drawn_matrix(rows, cols, stddev, [&rng] { return rng.normal(); });
+}
+
 Matrix ziggurat_matrix(int rows, int cols, Rng& rng, double stddev) {
-  Matrix m(rows, cols);
-  double* out = m.data();
-  for (Eigen::Index k = 0; k < m.size(); ++k) out[k] = stddev * rng.ziggurat();
-  return m;
+  return drawn_matrix(rows, cols, stddev, [&rng] { return rng.ziggurat(); });
 }
 
 std::uint64_t mix_seed(std::uint64_t a, std::uint64_t b) {
