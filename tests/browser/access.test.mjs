@@ -74,7 +74,7 @@ function worstCanvasInk() {
   for (const canvas of document.querySelectorAll('canvas.heatmap-canvas.active')) {
     const chart = canvas.closest('.heatmap');
     const [, rows, cols] = chart.querySelector('svg').getAttribute('aria-label').match(/(\d+) by (\d+) cells/).map(Number);
-    const side = canvas.width / cols;
+    const side = Number(canvas.dataset.paintedWidth) / cols; // the figure: the canvas's top-left corner
     if (side < 30) continue; // no numbers drawn
     const px = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
     const at = (x, y) => Array.from(px.slice(4 * (y * canvas.width + x), 4 * (y * canvas.width + x) + 3));

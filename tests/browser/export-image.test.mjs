@@ -2,10 +2,11 @@
 // header wraps on a narrow figure, every legend key and label lies inside the image),
 // the arrow key keeps its dashed swatch, one chart of a figure exports alone, the
 // background is the page's, white or none (white and none in the light palette, and
-// the page keeps its own), and a PNG that takes a while says so while it is drawn.
+// the page keeps its own), a PNG that takes a while says so while it is drawn, and a
+// canvas figure that shrank shows and exports itself alone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, showSection, downloaded, downloadBytes } from './harness.mjs';
+import { openBrowser, showSection, downloaded, downloadBytes, setValue, drawnCells } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -154,4 +155,59 @@ test('white and transparent backgrounds are drawn in the light palette; the dark
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark', 'the page is dark again');
   assert.deepEqual(await fills(), before, 'and its cells have their dark colours');
   assert.deepEqual(errors, []);
+});
+
+// A heatmap's canvas only grows (charts/heatmap-canvas-cells.js): after n = 48, section 17's
+// scores at n = 8 are the top-left corner of a larger canvas. The page shows that corner alone,
+// through a box the grid's size, its cells are the new figure's, and the export takes that
+// corner alone, at its own size.
+test('a canvas figure that shrank shows and exports only itself', async () => {
+  const { page, errors } = await browser.open('http');
+  const section = await showSection(page, 'tiling');
+  const chart = section.locator('[data-chart="scores"]');
+  await setValue(section.locator('input[name="n"]'), 48);
+  const large = await chart.locator('canvas.heatmap-canvas.active').evaluate((c) => [c.width, c.height]);
+  await setValue(section.locator('input[name="n"]'), 8);
+  const seen = await chart.evaluate((el) => {
+    const canvas = el.querySelector('canvas.heatmap-canvas.active');
+    const box = canvas.parentElement.getBoundingClientRect();
+    return {
+      canvas: [canvas.width, canvas.height], box: [box.width, box.height], ratio: devicePixelRatio,
+      painted: [Number(canvas.dataset.paintedWidth), Number(canvas.dataset.paintedHeight)],
+    };
+  });
+  assert.deepEqual(seen.canvas, large, 'the canvas kept its pixels');
+  assert.ok(seen.painted[0] < large[0] && seen.painted[1] < large[1], `n = 8 paints less: ${seen.painted} of ${large}`);
+  assert.deepEqual(seen.box.map((b) => b * seen.ratio), seen.painted, 'the box shows the painted corner alone');
+  // The causal mask's upper triangle hatched (the page shows between the lines, where n = 48 had
+  // painted cells), every other cell in a colour; as a page that never drew n = 48 draws them.
+  const cells = await drawnCells(chart);
+  assert.deepEqual([cells.rows, cells.cols], [8, 8]);
+  assert.deepEqual(cells.blocked, Array.from({ length: 64 }, (_, k) => k % 8 > Math.floor(k / 8)));
+  assert.ok(cells.fills.every((f, k) => cells.blocked[k] || f !== 'rgb(0,0,0)'), 'every allowed cell painted');
+
+  const figure = section.locator('figure').filter({ has: page.locator('[data-chart="scores"]') });
+  const text = (await downloaded(page, figure, 'SVG')).bytes.toString('utf8');
+  const r = await page.evaluate(inspect, text);
+  assert.deepEqual(r.cut, []);
+  const images = await page.evaluate(async (svgText) => {
+    const svg = new DOMParser().parseFromString(svgText, 'image/svg+xml');
+    return Promise.all([...svg.querySelectorAll('image')].map(async (el) => {
+      const image = new Image();
+      image.src = el.getAttribute('href');
+      await image.decode();
+      return { width: Number(el.getAttribute('width')), height: Number(el.getAttribute('height')), png: [image.naturalWidth, image.naturalHeight] };
+    }));
+  }, text);
+  assert.equal(images.length, 2, 'the scores and the partial outputs');
+  const scores = images.find((im) => im.width === seen.box[0]);
+  assert.ok(scores, `an image as wide as the scores' box: ${JSON.stringify(images)}`);
+  assert.deepEqual([scores.height, scores.png], [seen.box[1], seen.painted], 'its PNG is the painted corner, at its own size');
+  for (const im of images) assert.deepEqual(im.png, [im.width, im.height].map((x) => x * seen.ratio), 'no image stretched');
+
+  const fresh = await browser.open('http');
+  const again = await showSection(fresh.page, 'tiling');
+  await setValue(again.locator('input[name="n"]'), 8);
+  assert.deepEqual(await drawnCells(again.locator('[data-chart="scores"]')), cells, 'the same cells without n = 48 before');
+  assert.deepEqual([...errors, ...fresh.errors], []);
 });

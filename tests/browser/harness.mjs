@@ -213,7 +213,9 @@ function readHeatmap(el) {
       blocked: cells.map((g) => g.classList.contains('blocked')),
     };
   }
-  const { width, height } = canvas;
+  // The figure is the canvas's top-left corner, data-painted-width x -height device px
+  // (heatmap-canvas-cells.js: the canvas only grows).
+  const [width, height] = [Number(canvas.dataset.paintedWidth), Number(canvas.dataset.paintedHeight)];
   const px = canvas.getContext('2d').getImageData(0, 0, width, height).data;
   const [sideX, sideY] = [width / cols, height / rows];
   const at = (x, y) => 4 * (Math.floor(y) * width + Math.floor(x));

@@ -121,7 +121,7 @@ test('a figure of more than 400 cells is painted on canvas with its numbers; a s
   assert.equal(await grid.locator('g.cell').count(), 0, 'no SVG cells under the canvas');
   // Inside a cell, the number's glyphs are pixels of another colour than the cell's fill.
   const inked = await grid.locator('canvas.heatmap-canvas.active').first().evaluate((canvas) => {
-    const side = canvas.width / 9;
+    const side = Number(canvas.dataset.paintedWidth) / 9;
     const px = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
     const at = (x, y) => Array.from(px.slice(4 * (y * canvas.width + x), 4 * (y * canvas.width + x) + 3)).join();
     let cells = 0;
@@ -173,8 +173,9 @@ test('blocked cells on canvas are hatched with continuous 45-degree lines 6 px a
   const seen = await causal.evaluate((panel) => {
     const canvas = panel.querySelector('canvas.heatmap-canvas.active');
     const stroke = getComputedStyle(panel.querySelector('.hatch-line')).stroke;
-    const { width } = canvas;
-    const px = canvas.getContext('2d').getImageData(0, 0, width, canvas.height).data;
+    const stride = canvas.width; // the figure is the top-left data-painted-width px of each line
+    const width = Number(canvas.dataset.paintedWidth);
+    const px = canvas.getContext('2d').getImageData(0, 0, stride, canvas.height).data;
     const starts = Array.from({ length: 11 }, (_, j) => Math.round((j * width) / 10));
     const alphaBySum = new Map(); // x + y -> alpha, over the inside of every blocked cell
     let [agree, disagree, opaque, clear, colourOk] = [0, 0, 0, 0, true];
@@ -183,8 +184,8 @@ test('blocked cells on canvas are hatched with continuous 45-degree lines 6 px a
       for (let j = i + 1; j < 10; j++) { // causal: key j > query i is blocked
         for (let y = starts[i] + 1; y < starts[i + 1] - 2; y++) {
           for (let x = starts[j] + 1; x < starts[j + 1] - 2; x++) {
-            const a = px[4 * (y * width + x) + 3];
-            if (a === 255) { opaque++; colourOk &&= `rgb(${px[4 * (y * width + x)]}, ${px[4 * (y * width + x) + 1]}, ${px[4 * (y * width + x) + 2]})` === stroke; }
+            const a = px[4 * (y * stride + x) + 3];
+            if (a === 255) { opaque++; colourOk &&= `rgb(${px[4 * (y * stride + x)]}, ${px[4 * (y * stride + x) + 1]}, ${px[4 * (y * stride + x) + 2]})` === stroke; }
             if (a === 0) clear++;
             if (!alphaBySum.has(x + y)) alphaBySum.set(x + y, a);
             else if (alphaBySum.get(x + y) === a) agree++;
@@ -196,7 +197,7 @@ test('blocked cells on canvas are hatched with continuous 45-degree lines 6 px a
     const y = starts[0] + Math.floor((starts[1] - starts[0]) / 2);
     let previous = 0;
     for (let x = starts[1]; x < width; x++) {
-      const a = px[4 * (y * width + x) + 3];
+      const a = px[4 * (y * stride + x) + 3];
       if (a === 255 && previous !== 255) runs.push(x);
       previous = a;
     }

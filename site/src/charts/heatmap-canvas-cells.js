@@ -1,6 +1,15 @@
 // canvasCells(canvasEl): a heatmap's cells painted on a canvas, for figures with
 // too many cells for SVG (heatmap.js decides), numbers included where they fit.
 // Returns paint(matrix, blocked, { left, top, stage, cell, color, palette, texts }).
+//
+// The canvas's pixels only grow. Resizing a canvas reallocates and clears it: in Chromium
+// without a GPU, 5.3 ms to resize a 600 x 700 px canvas and put its pixels against 0.7 ms
+// to put them into one already that size, and a control that changes a figure's size (n,
+// a length, the characters generated) paid it every step. So the canvas lies in a box of
+// the grid's size (its parent, overflow hidden, placed here), the figure is painted into
+// its top-left corner, and what lies beyond it is out of sight. The painted size, in
+// device px, is on the canvas as data-painted-width and data-painted-height
+// (paintedSize(), for exports and tests); beyond it, pixels are left as they were.
 import { color as d3color } from 'd3';
 import { textOn } from './colors.js';
 
@@ -77,19 +86,26 @@ export function canvasCells(canvasEl) {
     const ratio = window.devicePixelRatio || 1;
     const el = canvasEl;
     const [w, h] = [Math.round(cols * cell * ratio), Math.round(rows * cell * ratio)];
-    if (el.width !== w || el.height !== h) {
-      el.width = w;
-      el.height = h;
+    if (el.width < w || el.height < h) {
+      el.width = Math.max(w, el.width);
+      el.height = Math.max(h, el.height);
     }
-    // In px over the SVG (exactly its device pixels), and as fractions of the SVG's size
-    // (stage: its [width, height] px) for print, where the SVG shrinks to the paper and
-    // the canvas with it (styles/99-print.css).
+    if (el.dataset.paintedWidth !== String(w)) el.dataset.paintedWidth = String(w);
+    if (el.dataset.paintedHeight !== String(h)) el.dataset.paintedHeight = String(h);
+    // The box in px over the SVG (exactly its device pixels), and as fractions of the SVG's
+    // size (stage: its [width, height] px) for print, where the SVG shrinks to the paper and
+    // the box with it; the canvas in it at one device pixel a pixel, or in print as that
+    // many times the box's size (styles/99-print.css).
     const [sw, sh] = stage;
-    const place = {
-      width: `${cols * cell}px`, height: `${rows * cell}px`, left: `${left}px`, top: `${top}px`,
-      '--cw': String((cols * cell) / sw), '--ch': String((rows * cell) / sh), '--cx': String(left / sw), '--cy': String(top / sh),
-    };
-    for (const [name, value] of Object.entries(place)) if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
+    const [bw, bh] = [cols * cell, rows * cell];
+    setStyles(el.parentElement, {
+      width: `${bw}px`, height: `${bh}px`, left: `${left}px`, top: `${top}px`,
+      '--cw': String(bw / sw), '--ch': String(bh / sh), '--cx': String(left / sw), '--cy': String(top / sh),
+    });
+    setStyles(el, {
+      width: `${el.width / ratio}px`, height: `${el.height / ratio}px`,
+      '--bw': String(bw ? el.width / ratio / bw : 1), '--bh': String(bh ? el.height / ratio / bh : 1),
+    });
     const ctx = el.getContext('2d');
     if (w === 0 || h === 0) return;
     if (!image || image.width < w || image.height < h) {
@@ -112,6 +128,15 @@ export function canvasCells(canvasEl) {
       ctx.fillText(texts[k], Math.round((k % cols) * cell * ratio) + middle, Math.round(Math.floor(k / cols) * cell * ratio) + middle);
     }
   };
+}
+
+function setStyles(el, styles) {
+  for (const [name, value] of Object.entries(styles)) if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
+}
+
+// -> [width, height] in device px of the figure a heatmap canvas holds (its top-left corner).
+export function paintedSize(canvas) {
+  return [Number(canvas.dataset.paintedWidth ?? canvas.width), Number(canvas.dataset.paintedHeight ?? canvas.height)];
 }
 
 // Where each cell's device pixels are along one axis: cell j spans [starts[j],

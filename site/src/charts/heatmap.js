@@ -87,7 +87,9 @@ export function heatmap(container, options = {}) {
 
   const root = select(container).classed('heatmap', true);
   const stage = root.append('div').attr('class', 'heatmap-stage');
-  const canvas = stage.append('canvas').attr('class', 'heatmap-canvas').attr('aria-hidden', 'true');
+  // The canvas in a box of the grid's size, which shows the part it paints (heatmap-canvas-cells.js).
+  const canvasBox = stage.append('div').attr('class', 'heatmap-canvas-box');
+  const canvas = canvasBox.append('canvas').attr('class', 'heatmap-canvas').attr('aria-hidden', 'true');
   const svg = stage.append('svg').attr('class', 'heatmap-svg').attr('role', 'img').attr('tabindex', 0);
   const defs = svg.append('defs');
   const hatch = defs.append('pattern').attr('id', `${id}-hatch`)
@@ -192,6 +194,7 @@ export function heatmap(container, options = {}) {
         + `colour from ${domain[0].toFixed(2)} to ${domain[1].toFixed(2)}. Arrow keys read cells; “Show numbers” gives a table.`,
     });
     set(plot, { transform: `translate(${left},${top})` });
+    canvasBox.classed('active', useCanvas);
     canvas.classed('active', useCanvas);
     const gapped = useCanvas && cell >= 4;
     set(gaps, { display: gapped ? null : 'none' });

@@ -28,7 +28,9 @@ export default {
     });
     const partialChart = heatmap(root.querySelector('[data-chart="partial"]'), {
       rowTitle: 'query i', colTitle: 'output dimension', domain: 'auto', diverging: true, maxCell: 28, format: '.2f',
-      svgLimit: 0,
+      // At most 640 px tall: rows of 13 px at n = 48 still carry every row's m / ℓ note, and the
+      // figure stays beside the scores instead of running 1,344 px down the page.
+      maxHeight: 640, svgLimit: 0,
       readout: (c) => `row ${c.rowLabel}, dimension ${c.colLabel}: ${c.value.toFixed(3)} so far`,
       legendNote: 'outputs of this draw',
     });

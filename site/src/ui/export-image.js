@@ -9,6 +9,7 @@
 // background is the page's, white or none (export-palette.js).
 import { swatchAt } from './export-swatch.js';
 import { backgroundFill } from './export-palette.js';
+import { paintedSize } from '../charts/heatmap-canvas-cells.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const STYLE_PROPS = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-dasharray', 'stroke-opacity',
@@ -87,12 +88,24 @@ function partsOf(figure, part) {
   return { charts: shown(part.querySelectorAll('svg, canvas.active')), texts: shown(scope.querySelectorAll(TEXT_PARTS)) };
 }
 
+// A heatmap's canvas shows, through the box around it, the figure in its top-left corner
+// (heatmap-canvas-cells.js): the box is where it is drawn, and that corner its image.
+const boxOf = (el) => (el.tagName === 'CANVAS' ? el.parentElement : el).getBoundingClientRect();
+function canvasPng(canvas) {
+  const [w, h] = paintedSize(canvas);
+  if (w === canvas.width && h === canvas.height) return canvas.toDataURL('image/png');
+  const part = document.createElement('canvas');
+  [part.width, part.height] = [w, h];
+  part.getContext('2d').drawImage(canvas, 0, 0, w, h, 0, 0, w, h);
+  return part.toDataURL('image/png');
+}
+
 // -> { svg: text, width, height } for a <figure> (its charts area, without caption and tools).
 // part: one [data-chart] element of the figure to draw alone (default: all of them);
 // background: 'page', 'white' or 'transparent' (export-palette.js; the palette is the caller's).
 export function figureSvg(figure, header, { part = null, background = 'page' } = {}) {
   const { charts, texts } = partsOf(figure, part);
-  const boxes = [...charts, ...texts].map((el) => el.getBoundingClientRect());
+  const boxes = [...charts, ...texts].map(boxOf);
   if (!boxes.length) throw new Error('nothing of it is drawn yet');
   const origin = {
     left: Math.min(...boxes.map((b) => b.left)), top: Math.min(...boxes.map((b) => b.top)),
@@ -129,11 +142,11 @@ export function figureSvg(figure, header, { part = null, background = 'page' } =
   out.append(title);
 
   for (const el of charts) {
-    const box = el.getBoundingClientRect();
+    const box = boxOf(el);
     const [x, y] = [box.left - origin.left, box.top - origin.top + top];
     if (el.tagName === 'CANVAS') {
       const image = document.createElementNS(NS, 'image');
-      image.setAttribute('href', el.toDataURL('image/png'));
+      image.setAttribute('href', canvasPng(el));
       [['x', x], ['y', y], ['width', box.width], ['height', box.height]].forEach(([k, v]) => image.setAttribute(k, v));
       out.append(image);
     } else {
