@@ -84,7 +84,8 @@ function printBrowser({ load, sliders }) {
 }
 
 function printSliders(sliders) {
-  console.log(`\n== Chromium: ${allControls ? 'control' : 'slider'} input-to-frame (ms), swept across each range, other controls at defaults`);
+  console.log(`\n== Chromium: ${allControls ? 'control' : 'slider'} input-to-frame (ms), swept across each range ${sliders[0].rounds} times`
+    + ' (steps pooled), other controls at defaults');
   console.log('   (cpu/step: main-thread CPU per step from a trace, steady when other jobs load the machine; frame cpu: of each');
   console.log('   step\'s tasks up to its frame, median and p95; idle/step: CPU in idle callbacks (run-ahead, checks) a step,');
   console.log('   and the longest one, which delays a frame only if it runs past its idle time)');

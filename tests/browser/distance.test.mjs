@@ -46,6 +46,7 @@ for (const mode of ['http', 'file']) {
     assert.equal(await decayCurves.locator('.series').first().locator('circle').count(), 8, 'one point per distance 0..7');
     await setValue(section.locator('input[name="n"]'), '64');
     assert.equal(await decayPanels.nth(0).locator('canvas.active').count(), 1, '64 x 64 is painted on a canvas');
+    assert.equal(await decayCurves.locator('circle').count(), 0, 'no dots on 64 distances: they would touch');
 
     // Part B
     const words = 19;

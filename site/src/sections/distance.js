@@ -28,8 +28,10 @@ export default {
     const decayGrid = heatmapGrid(root.querySelector('[data-chart="decays"]'), {
       linked: true, minPanel: 240, domain: 'auto', rowTitle: 'query position', colTitle: 'key position', format: '.3f',
     });
+    // Dots on each distance while they stay apart (up to 32): at n = 64, three curves' 192 dots
+    // crowded the lines, and each step of n moved every one.
     const decayCurves = lineChart(root.querySelector('[data-chart="decay-curves"]'), {
-      xTitle: 'distance |i − j|', yTitle: 'mean weight', markers: true,
+      xTitle: 'distance |i − j|', yTitle: 'mean weight', markers: 'auto',
     });
     const alibiGrid = heatmapGrid(root.querySelector('[data-chart="alibi"]'), {
       linked: true, minPanel: 420, domain: 'auto', rowTitle: 'query', colTitle: 'key', format: '.3f',
