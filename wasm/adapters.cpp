@@ -41,6 +41,17 @@ Matrix matrix_from_js(const val& m, const std::string& name) { return read_matri
 MatrixF matrixf_from_js(const val& m, const std::string& name) { return read_matrix<MatrixF>(m, name); }
 
 val matrix_to_js(const Matrix& m) { return write_matrix(m, "Float64Array"); }
+val matrix_to_js(const Matrix& m, const val& reuse) {
+  if (!reuse.instanceof(val::global("Float64Array")) || reuse["length"].as<double>() != static_cast<double>(m.size())) {
+    return matrix_to_js(m);
+  }
+  reuse.call<void>("set", emscripten::typed_memory_view(static_cast<std::size_t>(m.size()), m.data()));
+  val out = val::object();
+  out.set("rows", static_cast<int>(m.rows()));
+  out.set("cols", static_cast<int>(m.cols()));
+  out.set("data", reuse);
+  return out;
+}
 val matrix_to_js(const MatrixF& m) { return write_matrix(m, "Float32Array"); }
 val vector_to_js(const Vector& v) { return copy_out("Float64Array", v.data(), v.size()); }
 val vector_to_js(const VectorF& v) { return copy_out("Float32Array", v.data(), v.size()); }

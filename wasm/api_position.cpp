@@ -7,13 +7,15 @@
 
 namespace atlas::wasm {
 
-val position_similarity_js(int n, int d, const val& dims, const val& positions) {
+val position_similarity_js(int n, int d, const val& dims, const val& positions, const val& reuse) {
   return guarded([&] {
     const PositionSimilarity r = position_similarity(n, d, emscripten::convertJSArrayToNumberVector<int>(dims),
                                                         emscripten::convertJSArrayToNumberVector<int>(positions));
+    // The two large results (n x d and n x n) into the earlier result's arrays when they fit.
+    const auto earlier = [&](const char* name) { return reuse.isNull() ? val::null() : reuse[name]["data"]; };
     val out = val::object();
-    out.set("encoding", matrix_to_js(r.encoding));
-    out.set("similarity", matrix_to_js(r.similarity));
+    out.set("encoding", matrix_to_js(r.encoding, earlier("encoding")));
+    out.set("similarity", matrix_to_js(r.similarity, earlier("similarity")));
     out.set("dimensions", matrix_to_js(r.dimensions));
     out.set("rows", matrix_to_js(r.rows));
     return out;

@@ -8,8 +8,9 @@
 
 namespace atlas::wasm {
 
-// dims, positions: JS arrays of integers -> { encoding, similarity, dimensions, rows }
-val position_similarity_js(int n, int d, const val& dims, const val& positions);
+// dims, positions: JS arrays of integers -> { encoding, similarity, dimensions, rows };
+// reuse: null, or an earlier result whose encoding and similarity arrays may be written over
+val position_similarity_js(int n, int d, const val& dims, const val& positions, const val& reuse);
 // options: { dModel, seed, positional, projection } -> { withoutEncoding, withEncoding, difference }
 val position_effect_js(const val& words, const val& options);
 

@@ -30,6 +30,28 @@ test('positionSimilarity returns PE, PE PE^T, chosen columns and rows with the d
   assert.ok(Math.abs(at(r.rows, 1, 5) - closedForm(34, 32)) < 1e-9);
 });
 
+// reuse: an earlier result's arrays are written over when they have the new size (the numbers
+// those of a fresh call), left alone when they do not; anything else is refused by name.
+test('positionSimilarity writes into an earlier result it is handed, only where the sizes match', () => {
+  const options = { dims: [1], positions: [2] };
+  const earlier = core.positionSimilarity(30, 16, options);
+  const again = core.positionSimilarity(30, 16, { ...options, reuse: earlier });
+  assert.equal(again.encoding.data, earlier.encoding.data, 'the same arrays, written over');
+  assert.equal(again.similarity.data, earlier.similarity.data);
+  const other = core.positionSimilarity(30, 16, options);
+  assert.deepEqual(again.similarity.data, other.similarity.data, 'the numbers of a fresh call');
+  const wider = core.positionSimilarity(30, 24, { ...options, reuse: earlier });
+  assert.notEqual(wider.encoding.data, earlier.encoding.data, 'n x 24 does not fit n x 16: a new array');
+  assert.equal(wider.similarity.data, earlier.similarity.data, '30 x 30 fits');
+  const fresh = core.positionSimilarity(30, 24, options);
+  assert.deepEqual(wider.encoding.data, fresh.encoding.data);
+  assert.deepEqual(wider.similarity.data, fresh.similarity.data);
+  assert.deepEqual(earlier.encoding.data, core.positionSimilarity(30, 16, options).encoding.data, 'the array that did not fit is untouched');
+  for (const bad of [{}, 3, { encoding: earlier.encoding, similarity: { data: [1] } }]) {
+    assert.throws(() => core.positionSimilarity(30, 16, { ...options, reuse: bad }), (e) => e.field === 'reuse' && /earlier positionSimilarity result/.test(e.message));
+  }
+});
+
 test('positionSimilarity at 512 x 512 has d/2 on the whole diagonal', () => {
   const r = core.positionSimilarity(512, 512, { dims: [0], positions: [0] });
   for (let p = 0; p < 512; p += 37) assert.ok(Math.abs(at(r.similarity, p, p) - 256) < 1e-9);

@@ -12,14 +12,27 @@ function integerList(value, name, L) {
   return value;
 }
 
+// An earlier positionSimilarity result, or null; anything else is refused.
+function earlierResult(reuse) {
+  if (reuse === null) return null;
+  const ok = (m) => m && typeof m === 'object' && m.data instanceof Float64Array;
+  if (typeof reuse !== 'object' || !ok(reuse.encoding) || !ok(reuse.similarity)) {
+    throw arg.argumentError('reuse', 'reuse must be an earlier positionSimilarity result or null');
+  }
+  return reuse;
+}
+
 export function positionApi(raw, L) {
   return {
     // -> { encoding (n x d), similarity (n x n) = PE PE^T, dimensions (k x n): PE columns `dims`
-    //      as rows, rows (m x n): similarity rows `positions` }; dims in 0..d-1, positions in 0..n-1
+    //      as rows, rows (m x n): similarity rows `positions` }; dims in 0..d-1, positions in 0..n-1.
+    // reuse: an earlier result of this call that nothing reads any more: its encoding and
+    // similarity arrays are written over and returned again where they have the new size (a
+    // slider's redraws alternate between two results; fresh arrays of 2 MB cost ~5 ms in Chromium).
     positionSimilarity(n, d, opts) {
-      const { dims = [0, 1], positions = [0] } = arg.options(opts, 'options');
+      const { dims = [0, 1], positions = [0], reuse = null } = arg.options(opts, 'options');
       return unwrap(raw.positionSimilarity(arg.integer(n, 'n', 1, L.maxSequence), arg.integer(d, 'd', 1, L.maxModel),
-        integerList(dims, 'dims', L), integerList(positions, 'positions', L)), 'dims');
+        integerList(dims, 'dims', L), integerList(positions, 'positions', L), earlierResult(reuse)), 'dims');
     },
     // words -> { withoutEncoding, withEncoding, difference } (n x n each): the same embeddings and
     // projections, positional = strength of the encoding in the "with" run (default 1)

@@ -26,6 +26,9 @@ export default {
       readout: (c) => `PE(${c.row}) · PE(${c.col}) = ${c.value.toFixed(3)}`,
     });
     const rows = lineChart(chart('rows'), { xTitle: 'position q', yTitle: 'PE(p) · PE(q)' });
+    // The result the charts show, and the one before it, whose arrays the next call fills (reuse):
+    // at length 512 a fresh similarity matrix was 2 MB of new pages a step.
+    let [shown, spare] = [null, null];
 
     function update(changed, state) {
       const lists = {};
@@ -39,11 +42,12 @@ export default {
       }
       let result;
       try {
-        result = core.positionSimilarity(state.length, state.dModel, { dims: lists.dims, positions: lists.positions });
+        result = core.positionSimilarity(state.length, state.dModel, { dims: lists.dims, positions: lists.positions, reuse: spare });
       } catch (error) {
         controls.fail({ field: error.field, message: error.message.replace(/^dims/, 'dimensions') }, changed, { n: 'length', d: 'dModel' });
         return;
       }
+      [shown, spare] = [result, shown];
       controls.clearErrors();
       // Curves first: a line chart measures its width, which is free before the
       // heatmaps change the page and a forced reflow after (heatmaps measure on resize only).
