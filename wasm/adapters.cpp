@@ -42,14 +42,18 @@ MatrixF matrixf_from_js(const val& m, const std::string& name) { return read_mat
 
 val matrix_to_js(const Matrix& m) { return write_matrix(m, "Float64Array"); }
 val matrix_to_js(const Matrix& m, const val& reuse) {
-  if (!reuse.instanceof(val::global("Float64Array")) || reuse["length"].as<double>() != static_cast<double>(m.size())) {
-    return matrix_to_js(m);
-  }
-  reuse.call<void>("set", emscripten::typed_memory_view(static_cast<std::size_t>(m.size()), m.data()));
+  const val array = val::global("Float64Array");
+  if (!reuse.instanceof(array)) return matrix_to_js(m);
+  const double size = static_cast<double>(m.size());
+  val buffer = reuse["buffer"];
+  const double room = buffer["byteLength"].as<double>() / sizeof(double);
+  if (room < size) buffer = val::global("ArrayBuffer").new_(2 * size * sizeof(double));
+  val data = array.new_(buffer, 0, size);
+  data.call<void>("set", emscripten::typed_memory_view(static_cast<std::size_t>(m.size()), m.data()));
   val out = val::object();
   out.set("rows", static_cast<int>(m.rows()));
   out.set("cols", static_cast<int>(m.cols()));
-  out.set("data", reuse);
+  out.set("data", data);
   return out;
 }
 val matrix_to_js(const MatrixF& m) { return write_matrix(m, "Float32Array"); }

@@ -35,10 +35,12 @@ using emscripten::val;
 Matrix matrix_from_js(const val& m, const std::string& name);
 MatrixF matrixf_from_js(const val& m, const std::string& name);  // float32: the fast path
 val matrix_to_js(const Matrix& m);   // data: Float64Array
-// As matrix_to_js, but into `reuse` (a Float64Array of m.size() numbers, say an earlier
-// result's data the page no longer shows) when it is one; else a new array. A fresh typed
-// array in Chromium costs its pages on first write (about 2.5 ms a megabyte), filling one
-// already written to costs 0.1 ms for 2 MB.
+// As matrix_to_js, but with `reuse`, a Float64Array (an earlier result's data the page no
+// longer shows) or null: data is then a view of m.size() numbers on reuse's buffer from its
+// start when the buffer has room, else on a new buffer with room for twice as many. A fresh
+// typed array in Chromium costs its pages on first write (about 2.5 ms a megabyte; the 2 MB
+// similarity matrix at n = 512: 5 ms), filling one already written 0.1 ms; with room to
+// spare, a slider moving n up makes a new buffer every few steps, not at every one.
 val matrix_to_js(const Matrix& m, const val& reuse);
 val matrix_to_js(const MatrixF& m);  // data: Float32Array
 val vector_to_js(const Vector& v);

@@ -30,23 +30,29 @@ test('positionSimilarity returns PE, PE PE^T, chosen columns and rows with the d
   assert.ok(Math.abs(at(r.rows, 1, 5) - closedForm(34, 32)) < 1e-9);
 });
 
-// reuse: an earlier result's arrays are written over when they have the new size (the numbers
-// those of a fresh call), left alone when they do not; anything else is refused by name.
-test('positionSimilarity writes into an earlier result it is handed, only where the sizes match', () => {
+// reuse: the new arrays are views on the earlier result's buffers where they have room (the
+// numbers those of a fresh call), on new buffers with room for twice the numbers where they do
+// not; the earlier numbers beyond are not read; anything but an earlier result is refused by name.
+test('positionSimilarity writes into an earlier result it is handed, growing its room by doubling', () => {
   const options = { dims: [1], positions: [2] };
+  const same = (a, b) => a.buffer === b.buffer;
   const earlier = core.positionSimilarity(30, 16, options);
   const again = core.positionSimilarity(30, 16, { ...options, reuse: earlier });
-  assert.equal(again.encoding.data, earlier.encoding.data, 'the same arrays, written over');
-  assert.equal(again.similarity.data, earlier.similarity.data);
-  const other = core.positionSimilarity(30, 16, options);
-  assert.deepEqual(again.similarity.data, other.similarity.data, 'the numbers of a fresh call');
-  const wider = core.positionSimilarity(30, 24, { ...options, reuse: earlier });
-  assert.notEqual(wider.encoding.data, earlier.encoding.data, 'n x 24 does not fit n x 16: a new array');
-  assert.equal(wider.similarity.data, earlier.similarity.data, '30 x 30 fits');
-  const fresh = core.positionSimilarity(30, 24, options);
-  assert.deepEqual(wider.encoding.data, fresh.encoding.data);
-  assert.deepEqual(wider.similarity.data, fresh.similarity.data);
-  assert.deepEqual(earlier.encoding.data, core.positionSimilarity(30, 16, options).encoding.data, 'the array that did not fit is untouched');
+  assert.ok(same(again.encoding.data, earlier.encoding.data) && same(again.similarity.data, earlier.similarity.data), 'written over');
+  assert.deepEqual(again.similarity.data, core.positionSimilarity(30, 16, options).similarity.data, 'the numbers of a fresh call');
+  const smaller = core.positionSimilarity(20, 8, { ...options, reuse: again });
+  assert.ok(same(smaller.similarity.data, earlier.similarity.data), '20 x 20 fits in 30 x 30');
+  const fresh = core.positionSimilarity(20, 8, options);
+  assert.deepEqual([smaller.similarity.data.length, smaller.encoding.data.length], [400, 160]);
+  assert.deepEqual(smaller.similarity.data, fresh.similarity.data);
+  assert.deepEqual(smaller.encoding.data, fresh.encoding.data);
+  const larger = core.positionSimilarity(40, 16, { ...options, reuse: smaller });
+  assert.ok(!same(larger.similarity.data, earlier.similarity.data), '40 x 40 does not fit: a new buffer');
+  assert.equal(larger.similarity.data.buffer.byteLength, 2 * 1600 * 8, 'with room for twice the numbers');
+  assert.deepEqual(larger.similarity.data, core.positionSimilarity(40, 16, options).similarity.data);
+  const next = core.positionSimilarity(50, 16, { ...options, reuse: larger });
+  assert.ok(same(next.similarity.data, larger.similarity.data), '2,500 numbers fit in room for 3,200');
+  assert.deepEqual(next.similarity.data, core.positionSimilarity(50, 16, options).similarity.data);
   for (const bad of [{}, 3, { encoding: earlier.encoding, similarity: { data: [1] } }]) {
     assert.throws(() => core.positionSimilarity(30, 16, { ...options, reuse: bad }), (e) => e.field === 'reuse' && /earlier positionSimilarity result/.test(e.message));
   }

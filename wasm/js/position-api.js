@@ -26,9 +26,10 @@ export function positionApi(raw, L) {
   return {
     // -> { encoding (n x d), similarity (n x n) = PE PE^T, dimensions (k x n): PE columns `dims`
     //      as rows, rows (m x n): similarity rows `positions` }; dims in 0..d-1, positions in 0..n-1.
-    // reuse: an earlier result of this call that nothing reads any more: its encoding and
-    // similarity arrays are written over and returned again where they have the new size (a
-    // slider's redraws alternate between two results; fresh arrays of 2 MB cost ~5 ms in Chromium).
+    // reuse: an earlier result of this call that nothing reads any more: the new encoding and
+    // similarity are views on its arrays' buffers where those have room, else on new buffers
+    // with room for twice the numbers (wasm/adapters.hpp; a slider's redraws alternate between
+    // two results: a fresh 2 MB array costs ~5 ms in Chromium, filling one 0.1 ms).
     positionSimilarity(n, d, opts) {
       const { dims = [0, 1], positions = [0], reuse = null } = arg.options(opts, 'options');
       return unwrap(raw.positionSimilarity(arg.integer(n, 'n', 1, L.maxSequence), arg.integer(d, 'd', 1, L.maxModel),
