@@ -26,13 +26,19 @@ val copy_out(const char* array_type, const T* p, Eigen::Index n) {
   return val::global(array_type).new_(emscripten::typed_memory_view(static_cast<std::size_t>(n), p));
 }
 
+// {rows, cols, data} of m, its numbers already in `data`.
 template <typename M>
-val write_matrix(const M& m, const char* array_type) {
+val matrix_object(const M& m, const val& data) {
   val out = val::object();
   out.set("rows", static_cast<int>(m.rows()));
   out.set("cols", static_cast<int>(m.cols()));
-  out.set("data", copy_out(array_type, m.data(), m.size()));
+  out.set("data", data);
   return out;
+}
+
+template <typename M>
+val write_matrix(const M& m, const char* array_type) {
+  return matrix_object(m, copy_out(array_type, m.data(), m.size()));
 }
 
 }  // namespace
@@ -50,11 +56,7 @@ val matrix_to_js(const Matrix& m, const val& reuse) {
   if (room < size) buffer = val::global("ArrayBuffer").new_(2 * size * sizeof(double));
   val data = array.new_(buffer, 0, size);
   data.call<void>("set", emscripten::typed_memory_view(static_cast<std::size_t>(m.size()), m.data()));
-  val out = val::object();
-  out.set("rows", static_cast<int>(m.rows()));
-  out.set("cols", static_cast<int>(m.cols()));
-  out.set("data", data);
-  return out;
+  return matrix_object(m, data);
 }
 val matrix_to_js(const MatrixF& m) { return write_matrix(m, "Float32Array"); }
 val vector_to_js(const Vector& v) { return copy_out("Float64Array", v.data(), v.size()); }

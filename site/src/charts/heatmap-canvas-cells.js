@@ -12,6 +12,7 @@
 // (paintedSize(), for exports and tests); beyond it, pixels are left as they were.
 import { color as d3color } from 'd3';
 import { textOn } from './colors.js';
+import { setStyles } from './writes.js';
 
 // Colour tables by the colours they are made of (a colour scale here is fixed by its
 // end colours and whether it diverges): every heatmap with the same colours shares
@@ -133,10 +134,6 @@ export function canvasCells(canvasEl) {
       ctx.fillText(texts[k], Math.round((k % cols) * cell * ratio) + middle, Math.round(Math.floor(k / cols) * cell * ratio) + middle);
     }
   };
-}
-
-function setStyles(el, styles) {
-  for (const [name, value] of Object.entries(styles)) if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
 }
 
 // -> [width, height] in device px of the figure a heatmap canvas holds (its top-left corner).

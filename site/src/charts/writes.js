@@ -4,10 +4,15 @@
 //   setIfChanged(node, name, value)   one attribute (a string)
 //   set(target, { name: value })      attributes of a node or a D3 selection; null removes one
 //   setText(target, text)             its text
+//   setStyles(node, { name: value })  inline style properties (custom ones too), strings
 const nodeOf = (target) => (typeof target.node === 'function' ? target.node() : target);
 
 export function setIfChanged(node, name, value) {
   if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
+export function setStyles(node, styles) {
+  for (const [name, value] of Object.entries(styles)) if (node.style.getPropertyValue(name) !== value) node.style.setProperty(name, value);
 }
 
 export function set(target, attrs) {
