@@ -104,6 +104,19 @@ for (const mode of ['http', 'file']) {
     const want20 = await expected(page, { ...DEFAULTS, steps: 20 }, 2, 1);
     await section.locator('[data-kv-check][data-state="ready"]', { hasText: 'Over all 20 steps' }).waitFor();
     assert.match(await section.locator('[data-kv-check]').textContent(), new RegExp(`: ${want20.maxDifference.toExponential(1).replace('+', '\\+')} \\(float32`));
+    // Fewer characters are the first ones of the generation shown before, and more than it had are
+    // generated anew: each is what the core gives for that many, totals included.
+    const millions = (counts) => (counts.reduce((a, b) => a + b) / 1e6).toFixed(2);
+    assert.equal(await section.locator('[data-generated]').textContent(), DEFAULTS.prompt + want20.text);
+    for (const steps of [64, 33]) {
+      await setValue(section.locator('input[name="steps"]'), String(steps));
+      const want = await expected(page, { ...DEFAULTS, steps }, 2, 1);
+      assert.equal(await section.locator('[data-generated]').textContent(), DEFAULTS.prompt + want.text, `${steps} characters`);
+      assert.equal((await numbers(attentionFigure)).length, steps);
+      const line = await section.locator('[data-kv-check][data-state="ready"]', { hasText: `Over all ${steps} steps` }).textContent();
+      assert.ok(line.startsWith(`Over all ${steps} steps: ${millions(want.cached)} M multiply-adds with the cache, ${millions(want.full)} M without.`), line);
+      assert.match(line, new RegExp(`: ${want.maxDifference.toExponential(1).replace('+', '\\+')} \\(float32`));
+    }
     await setValue(section.locator('input[name="prompt"]'), 'Caf\u00e9 society');
     await section.locator('[data-error-for="prompt"]').waitFor({ state: 'visible' });
     assert.match(await section.locator('[data-error-for="prompt"]').textContent(), /does not know/);

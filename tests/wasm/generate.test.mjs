@@ -73,6 +73,19 @@ test("each character's attention rows are the last row of m.run on what it read,
   });
 });
 
+// Section 16 shows a smaller number of characters as the first ones of a longer generation.
+test('a generation of k characters is the first k of a longer one with the same settings, numbers and all', () => {
+  for (const settings of [{ seed: 4, temperature: 1.2, topK: 20 }, { seed: 4, temperature: 0 }]) {
+    const long = model.generate(PROMPT, { ...settings, steps: 71, compare: false });
+    for (const steps of [1, 9, 40]) {
+      const short = model.generate(PROMPT, { ...settings, steps, compare: false });
+      assert.deepEqual(short.characters, long.characters.slice(0, steps), `${JSON.stringify(settings)}, ${steps} characters`);
+      assert.equal(short.totalMultiplyAddsCached, short.characters.reduce((sum, c) => sum + c.multiplyAddsCached, 0));
+      assert.equal(short.totalMultiplyAddsFull, short.characters.reduce((sum, c) => sum + c.multiplyAddsFull, 0));
+    }
+  }
+});
+
 test('a generation from the prompt of an earlier one gives what it gives after any other', () => {
   const options = { steps: 30, seed: 11, temperature: 0.9, topK: 8, compare: false };
   model.generate('Emma Woodhouse, handsome, clever', options); // another prompt: nothing of PROMPT kept

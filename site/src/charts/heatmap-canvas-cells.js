@@ -92,9 +92,15 @@ export function canvasCells(canvasEl) {
     const ratio = window.devicePixelRatio || 1;
     const el = canvasEl;
     const [w, h] = [Math.round(cols * cell * ratio), Math.round(rows * cell * ratio)];
+    const [sw, sh] = stage;
     if (el.width < w || el.height < h) {
-      el.width = Math.max(w, el.width);
-      el.height = Math.max(h, el.height);
+      // Once it has painted, a canvas that must grow takes room to spare (twice its size, within
+      // the SVG's): the KV cache's rows and the tiling's n grow a figure step by step, and each
+      // resize reallocated it (a third of a step's script, moving section 16's length up).
+      const again = el.dataset.paintedWidth !== undefined;
+      const grow = (have, need, room) => (have >= need ? have : again ? Math.max(need, Math.min(2 * have, Math.ceil(room * ratio))) : need);
+      el.width = grow(el.width, w, sw);
+      el.height = grow(el.height, h, sh);
     }
     if (el.dataset.paintedWidth !== String(w)) el.dataset.paintedWidth = String(w);
     if (el.dataset.paintedHeight !== String(h)) el.dataset.paintedHeight = String(h);
@@ -102,7 +108,6 @@ export function canvasCells(canvasEl) {
     // size (stage: its [width, height] px) for print, where the SVG shrinks to the paper and
     // the box with it; the canvas in it at one device pixel a pixel, or in print as that
     // many times the box's size (styles/99-print.css).
-    const [sw, sh] = stage;
     const [bw, bh] = [cols * cell, rows * cell];
     setStyles(el.parentElement, {
       width: `${bw}px`, height: `${bh}px`, left: `${left}px`, top: `${top}px`,
@@ -115,7 +120,7 @@ export function canvasCells(canvasEl) {
     const ctx = el.getContext('2d');
     if (w === 0 || h === 0) return;
     if (!image || image.width < w || image.height < h) {
-      image = ctx.createImageData(Math.max(w, image ? image.width : 0), Math.max(h, image ? image.height : 0));
+      image = ctx.createImageData(el.width, el.height); // as large as the canvas: it grows as rarely
       pixels = new Uint32Array(image.data.buffer);
     }
     const hatch = drawn && anyBlocked ? hatching(palette.hatch, ratio) : null;

@@ -4,8 +4,10 @@
 // cache, the largest cached-vs-recomputed difference, all computed by the
 // core) -> the attention of each generated character over what came before
 // it, and the work per character. The weights load on the first Generate
-// (trained/load.js, the loader the trained views share); afterwards every
-// change of a control generates again, and a new layer or head (their choices
+// (trained/load.js, the loader the trained views share); afterwards a change
+// of the prompt or a sampling setting generates again, a change of the number
+// of characters shows a part of the longest generation so far (generated to
+// the context's end when it asks for more), and a new layer or head (their choices
 // built from the model's m.config, kv-head-controls.js) only redraws the
 // attention figure from the same generation. The check against recomputing
 // (the core decodes the other way too: as long again) runs once the controls
@@ -25,6 +27,15 @@ import { headControls } from './kv-head-controls.js';
 
 const inMillions = (n) => n / 1e6; // the core's counts, in the chart's unit
 const millions = (n) => `${inMillions(n).toFixed(2)} M`;
+const sum = (list, key) => list.reduce((total, c) => total + c[key], 0);
+
+// A generation's first `steps` characters, with the totals the core gives for that many (the sums of
+// each character's counts, docs/api.md); compare: false, so there is no difference to carry.
+function firstCharacters(g, steps) {
+  if (steps === g.characters.length) return g;
+  const characters = g.characters.slice(0, steps);
+  return { ...g, characters, totalMultiplyAddsCached: sum(characters, 'multiplyAddsCached'), totalMultiplyAddsFull: sum(characters, 'multiplyAddsFull') };
+}
 
 export default {
   id: 'kv-cache',
@@ -32,6 +43,9 @@ export default {
     const chart = (name) => root.querySelector(`[data-chart="${name}"]`);
     const attention = heatmap(chart('kv-attention'), {
       rowTitle: 'generated character (query)', colTitle: 'position read (key)', maxCell: 16, maxHeight: 640,
+      // Canvas at every length (svgLimit 0): up to 6 characters fell under the SVG limit, and a step
+      // between them and 12 built or removed about 380 cell groups (9-17 ms of script).
+      svgLimit: 0,
       readout: (c) => `generated “${c.rowLabel}” (character ${c.row + 1}) takes ${(c.value * 100).toFixed(1)}% from “${c.colLabel}” (position ${c.col + 1})`,
       hint: 'Hover over a cell (or focus the chart and use the arrow keys) to read a weight.',
     });
@@ -49,13 +63,24 @@ export default {
     let m = null;
     let view = null; // the layer and head choices, built from m.config when the model loads
 
-    let last = { key: '', g: null }; // the latest generation: a new layer or head only redraws it
+    // The latest generation (kept) and the part of it shown (last: its first `steps` characters). The
+    // core draws one number per character, so a generation's first k characters are what steps = k
+    // gives with the same prompt and sampling settings (tests/wasm/generate.test.mjs): a smaller
+    // steps shows a slice, and a larger one generates as far as the context allows, so moving steps
+    // again computes nothing. A new layer or head only redraws the part shown.
+    let kept = { key: '', g: null };
+    let last = { g: null };
 
     const optionsOf = (state, compare) => ({ steps: state.steps, temperature: state.temperature, topK: state.topK, seed: state.seed, compare });
     function generate(state) {
-      const key = JSON.stringify([state.prompt, state.steps, state.temperature, state.topK, state.seed]);
-      if (key !== last.key) {
-        last = { key, g: m.generate(state.prompt, optionsOf(state, false)) };
+      const key = JSON.stringify([state.prompt, state.temperature, state.topK, state.seed]);
+      const same = key === kept.key;
+      if (!same || state.steps > kept.g.characters.length) {
+        const room = same ? m.config.context - kept.g.prompt.length : 0; // as many as fit after the prompt
+        kept = { key, g: m.generate(state.prompt, optionsOf({ ...state, steps: Math.max(state.steps, room) }, false)) };
+      }
+      if (last.from !== kept.g || last.g.characters.length !== state.steps) {
+        last = { from: kept.g, g: firstCharacters(kept.g, state.steps) };
         checkWhenIdle(state, last);
       }
       return last.g;
