@@ -3,14 +3,14 @@
 // message beside its control.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, showSection, setValue, drawnCells, drawnCellsEach, tableNumbers } from './harness.mjs';
+import { openBrowser, showSection, setValue, drawnCells, drawnCellsEach, tableNumbers, downloaded } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
 after(async () => { await browser.close(); });
 
 const frame = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
-const titles = (section) => section.locator('[data-chart="heads"] .panel-title').allTextContents();
+const titles = (section) => section.locator('[data-chart="heads"] .panel > .panel-title').allTextContents();
 
 for (const mode of ['http', 'file']) {
   test(`grouped-query (${mode}): heads by group, the cache by preset and field, messages beside the controls`, async () => {
@@ -43,14 +43,14 @@ for (const mode of ['http', 'file']) {
     assert.equal((await drawnCellsEach(heads))[0].fills.length, 9);
     // h below g: the slider ends at h, so g becomes h (multi-head attention), drawn at once.
     await section.locator('select[name="heads"]').selectOption('2');
-    await page.waitForFunction(() => document.querySelectorAll('#grouped-query [data-chart="heads"] .panel-title').length === 2);
+    await page.waitForFunction(() => document.querySelectorAll('#grouped-query [data-chart="heads"] .panel > .panel-title').length === 2);
     assert.equal(await section.locator('input[name="kvHeads"]').inputValue(), '2');
     assert.deepEqual(await titles(section), ['Query head 1 · key/value head 1', 'Query head 2 · key/value head 2']);
     // The address follows (after a moment: ui/url-state.js); g = 2 is the default, so it drops g.
     await page.waitForFunction(() => !/kvHeads=/.test(location.search));
     // Back to 8: the six panels taken out come back (charts/grid.js keeps them) with the core's new weights.
     await section.locator('select[name="heads"]').selectOption('8');
-    await page.waitForFunction(() => document.querySelectorAll('#grouped-query [data-chart="heads"] .panel-title').length === 8);
+    await page.waitForFunction(() => document.querySelectorAll('#grouped-query [data-chart="heads"] .panel > .panel-title').length === 8);
     const want = await page.evaluate(async () => {
       const core = await window.createAttentionCore();
       return core.groupedQuery(['one', 'two', 'three'], { heads: 8, kvHeads: 2, seed: 5 }).heads.map((h) => Array.from(h.weights.data));
@@ -101,7 +101,7 @@ test('grouped-query: panels put aside by a smaller h and shown again after a the
   const section = await showSection(page, 'grouped-query');
   const heads = section.locator('[data-chart="heads"]');
   const lastPanelFills = async () => (await drawnCells(heads.locator('.panel').nth(7))).fills;
-  const panels = (n) => page.waitForFunction((k) => document.querySelectorAll('#grouped-query [data-chart="heads"] .panel-title').length === k, n);
+  const panels = (n) => page.waitForFunction((k) => document.querySelectorAll('#grouped-query [data-chart="heads"] .panel > .panel-title').length === k, n);
   await setValue(section.locator('input[name="sentence"]'), 'one two three');
   await section.locator('select[name="heads"]').selectOption('8');
   await panels(8);
@@ -135,7 +135,7 @@ test('grouped-query: a new sentence and another control changed within one frame
     set('sentence', 'one two three');
     set('heads', '2');
   });
-  await page.waitForFunction(() => document.querySelectorAll('#grouped-query [data-chart="heads"] .panel-title').length === 2);
+  await page.waitForFunction(() => document.querySelectorAll('#grouped-query [data-chart="heads"] .panel > .panel-title').length === 2);
   await frame(page);
   for (const k of [0, 1]) {
     assert.deepEqual(await section.locator('[data-chart="heads"] .panel').nth(k).locator('.row-labels text').allTextContents(), ['one', 'two', 'three']);
@@ -143,7 +143,7 @@ test('grouped-query: a new sentence and another control changed within one frame
   assert.deepEqual(errors, []);
 });
 
-test('grouped-query: the panels of h = 8, built ahead while the page is idle, stay out of the page until asked for, then show the core\'s weights', async () => {
+test('grouped-query: the panels of h = 8, built ahead while the page is idle, are kept out of sight until asked for, then show the core\'s weights', async () => {
   const { page, errors } = await browser.open('http');
   const section = await showSection(page, 'grouped-query');
   const heads = section.locator('[data-chart="heads"]');
@@ -151,8 +151,21 @@ test('grouped-query: the panels of h = 8, built ahead while the page is idle, st
   await setValue(section.locator('input[name="sentence"]'), 'one two three');
   assert.equal(await heads.locator('.panel').count(), 4);
   assert.equal(await titles(section).then((t) => t.length), 4);
+  // The kept panels: out of sight, out of reach (inert) and out of the figure's exported image.
+  const kept = heads.locator('.kept-panel');
+  assert.equal(await kept.count(), 4);
+  for (let k = 0; k < 4; k++) {
+    assert.equal(await kept.nth(k).locator('.panel-title').isVisible(), false);
+    assert.equal(await kept.nth(k).evaluate((p) => p.inert), true);
+  }
+  const svg = (await downloaded(page, heads.locator('xpath=ancestor::figure[1]'), 'SVG')).bytes.toString('utf8');
+  const exported = await page.evaluate((text) => {
+    const image = new DOMParser().parseFromString(text, 'image/svg+xml');
+    return { images: image.querySelectorAll('image').length, titles: [...image.querySelectorAll('text')].filter((t) => /^Query head/.test(t.textContent)).length };
+  }, svg);
+  assert.deepEqual(exported, { images: 4, titles: 4 }, 'the export shows the four panels in sight');
   await section.locator('select[name="heads"]').selectOption('8');
-  await page.waitForFunction(() => document.querySelectorAll('#grouped-query [data-chart="heads"] .panel-title').length === 8);
+  await page.waitForFunction(() => document.querySelectorAll('#grouped-query [data-chart="heads"] .panel > .panel-title').length === 8);
   const words = await heads.locator('.panel').first().locator('.row-labels text').allTextContents();
   const seed = Number(await section.locator('input[name="seed"]').inputValue());
   const want = await page.evaluate(async ({ words, seed }) => {

@@ -44,15 +44,15 @@ for (const mode of ['http', 'file']) {
     // One head with section 1's sentence, seed and d_model draws exactly section 1's matrix.
     await heads.selectOption('1');
     assert.equal(await panels.count(), 1);
-    assert.deepEqual(await cellTexts(chart), await cellTexts(first.locator('[data-chart="weights"]')));
+    assert.deepEqual(await cellTexts(panels), await cellTexts(first.locator('[data-chart="weights"]')));
 
     await heads.selectOption('4');
-    const atSeed1 = await cellTexts(chart);
+    const atSeed1 = await cellTexts(panels);
     await section.locator('input[name="seed"]').fill('2');
-    assert.notDeepEqual(await cellTexts(chart), atSeed1, 'seed redraws');
-    const atSeed2 = await cellTexts(chart);
+    assert.notDeepEqual(await cellTexts(panels), atSeed1, 'seed redraws');
+    const atSeed2 = await cellTexts(panels);
     await section.locator('[data-action="reseed"]').click();
-    assert.notDeepEqual(await cellTexts(chart), atSeed2, 'New weights draws another seed');
+    assert.notDeepEqual(await cellTexts(panels), atSeed2, 'New weights draws another seed');
     await dModel.fill('32');
     assert.match((await steps.allTextContents())[1], /6 × 8 .*d_k = 8/);
     await section.locator('input[name="sentence"]').fill('attention is all you need');
@@ -72,18 +72,18 @@ for (const mode of ['http', 'file']) {
       assert.ok(Math.abs(row.reduce((a, b) => a + b, 0) - 1) < 1e-9, `row ${i} sums to 1`);
     }
     await causal.uncheck();
-    assert.equal(await chart.locator('g.cell.blocked').count(), 0);
+    assert.equal(await panels.locator('g.cell.blocked').count(), 0);
     assert.deepEqual(await cellValues(chart), unmasked);
 
     // Bad d_model: a message beside it, the last figure stays, fixing it clears the message.
-    const before = await cellTexts(chart);
+    const before = await cellTexts(panels);
     await dModel.fill('10');
     const dError = section.locator('[data-error-for="dModel"]');
     assert.equal(await dError.textContent(), 'd_model must be a multiple of the 4 heads; got 10.');
     assert.equal(await dError.isVisible(), true);
     assert.equal(await dModel.getAttribute('aria-invalid'), 'true');
     assert.equal(await panels.count(), 4);
-    assert.deepEqual(await cellTexts(chart), before);
+    assert.deepEqual(await cellTexts(panels), before);
     await dModel.fill('12');
     assert.equal(await dError.isVisible(), false);
     assert.match((await steps.allTextContents())[1], /5 × 3 .*d_k = 3/);

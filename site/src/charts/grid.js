@@ -25,7 +25,6 @@ import { select } from 'd3';
 import { largest } from './largest.js';
 import { heatmap, linkHover } from './heatmap.js';
 import { registerChart } from './registry.js';
-import { onThemeChange } from './theme-watch.js';
 import { primeWidth, primedWidth, remPx } from './width.js';
 import { setText } from './writes.js';
 import { whenIdle } from '../ui/idle.js';
@@ -58,20 +57,25 @@ export function heatmapGrid(container, options = {}) {
 
   // Adds or removes panels to reach `count`, keeping the ones already drawn (a
   // heads slider from 4 to 5 appends one panel instead of rebuilding four).
-  // A removed panel is taken out of the page but kept, in order, and put back
-  // when the count grows again: a control swept down and up builds no panel twice.
-  // A change of theme drops the kept ones: out of the page they miss it (their
-  // colours would be stale, and their theme watchers stop; charts/theme-watch.js).
-  // Linked hover reads the current list, so added panels join the link.
-  const spare = []; // removed panels, the lowest position first
-  onThemeChange(container, () => spare.splice(0).forEach((c) => c.chart.dispose()));
+  // A removed panel stays in the page, after the shown ones, as a kept panel (class
+  // kept-panel instead of panel): out of the grid's flow, its content not rendered
+  // (content-visibility: hidden, 30-charts.css) and inert, so no one sees, finds, focuses,
+  // exports or prints it. Put back when the count grows again, it shows with the style it
+  // had: put back into the page as a new subtree, four of section 15's panels were about
+  // 300 elements of style and 400 objects of layout, 8-10 ms of a step. Linked hover reads
+  // the current list, so added panels join the link.
+  const spare = []; // kept panels, the lowest position first
+  const keep = (c, kept) => {
+    c.panel.classed('panel', !kept).classed('kept-panel', kept);
+    c.panel.node().inert = kept;
+  };
   function resize(count) {
     const removed = charts.splice(count);
-    removed.forEach((c) => c.panel.remove());
+    removed.forEach((c) => keep(c, true));
     spare.unshift(...removed);
     while (charts.length < count && spare.length) {
       const c = spare.shift();
-      root.node().append(c.panel.node());
+      keep(c, false);
       charts.push(c);
     }
     while (charts.length < count) {
