@@ -153,6 +153,8 @@ test('grouped-query: the panels of h = 8, built ahead while the page is idle, ar
   assert.equal(await titles(section).then((t) => t.length), 4);
   // The kept panels: out of sight, out of reach (inert) and out of the figure's exported image.
   const kept = heads.locator('.kept-panel');
+  // Built one an idle moment: waited for, not read at once (an idle callback may come late on a busy machine).
+  await page.waitForFunction(() => document.querySelectorAll('#grouped-query [data-chart="heads"] .kept-panel').length >= 4);
   assert.equal(await kept.count(), 4);
   for (let k = 0; k < 4; k++) {
     assert.equal(await kept.nth(k).locator('.panel-title').isVisible(), false);

@@ -7,7 +7,8 @@
 // to put them into one already that size, and a control that changes a figure's size (n,
 // a length, the characters generated) paid it every step. So the canvas lies in a box of
 // the grid's size (its parent, overflow hidden, placed here), the figure is painted into
-// its top-left corner, and what lies beyond it is out of sight. The painted size, in
+// its top-left corner, and what lies beyond it is out of sight; a canvas that must grow
+// again takes room to spare (paint, below). The painted size, in
 // device px, is on the canvas as data-painted-width and data-painted-height
 // (paintedSize(), for exports and tests); beyond it, pixels are left as they were.
 import { color as d3color } from 'd3';

@@ -50,7 +50,7 @@ export function trackWidth(container, onResize, { initial = () => null } = {}) {
   let redraw = 0; // the frame a new width is drawn in
   const observer = new ResizeObserver(([entry]) => {
     const width = Math.round(entry.contentRect.width);
-    // A chart taken out of the page (a grid's panel removed) reports 0: nothing to draw.
+    // A chart taken out of the page reports 0: nothing to draw.
     if (width === known || !container.isConnected) return;
     known = width;
     // Drawn in the next frame, not in this callback: a chart drawn here changes its
