@@ -9,18 +9,13 @@
 namespace atlas::wasm {
 namespace {
 
-// The projections of the last (d_model, seed) asked for: a change of heads, mask or sentence
-// draws none again (at d_model = 1024 they are four million draws and 32 MB).
-const MultiHeadProjections& projections_for(int d, std::uint64_t seed) {
-  static int kept_d = 0;
-  static std::uint64_t kept_seed = 0;
-  static MultiHeadProjections kept;
-  if (kept_d != d || kept_seed != seed) {
-    kept = random_projections(d, seed);  // throws before anything is kept for a bad d
-    kept_d = d;
-    kept_seed = seed;
-  }
-  return kept;
+// The projection draws of the last seed asked for: a step of d_model draws only the shells a
+// larger d_model adds (projections.hpp), and a change of heads, mask, sentence or a smaller
+// d_model draws nothing (at d_model = 1024 the four matrices are four million draws, 32 MB).
+ProjectionDraws& draws_for(std::uint64_t seed) {
+  static std::optional<ProjectionDraws> kept;
+  if (!kept || kept->seed() != seed) kept.emplace(seed);
+  return *kept;
 }
 
 }  // namespace
@@ -34,7 +29,7 @@ val multi_head_js(const val& words, const val& options) {
     std::optional<Matrix> mask;
     if (options["causal"].as<bool>()) mask = causal_mask(static_cast<int>(X.rows()));
     const MultiHeadResult r =
-        multi_head_attention(X, projections_for(d, seed), options["heads"].as<int>(), mask);
+        multi_head_attention(X, draws_for(seed), options["heads"].as<int>(), mask);
 
     val heads = val::array();
     for (const HeadResult& h : r.heads) {

@@ -8,7 +8,6 @@
 #include "atlas/attention/check.hpp"
 #include "atlas/attention/limits.hpp"
 #include "atlas/attention/products.hpp"
-#include "atlas/attention/random.hpp"
 
 namespace atlas {
 namespace {
@@ -21,43 +20,25 @@ void require_square(const Matrix& w, Eigen::Index d, const std::string& name) {
   require_finite(w, name);
 }
 
-}  // namespace
-
-MultiHeadProjections random_projections(int d_model, std::uint64_t seed) {
-  require_in_range(d_model, 1, kMaxModel, "d_model");
-  // The stream of self_attention.cpp ("proj"), so one head reproduces it; drawn by the
-  // ziggurat, since at d_model = 1024 the four matrices are four million draws (random.hpp).
-  Rng rng(mix_seed(seed, 0x70726F6A));
-  const double stddev = 1.0 / std::sqrt(static_cast<double>(d_model));
-  MultiHeadProjections p;
-  p.Wq = ziggurat_matrix(d_model, d_model, rng, stddev);
-  p.Wk = ziggurat_matrix(d_model, d_model, rng, stddev);
-  p.Wv = ziggurat_matrix(d_model, d_model, rng, stddev);
-  p.Wo = ziggurat_matrix(d_model, d_model, rng, stddev);
-  return p;
-}
-
-MultiHeadResult multi_head_attention(const Matrix& X, const MultiHeadProjections& projections,
-                                     int heads, const std::optional<Matrix>& mask) {
-  require_finite(X, "X");
-  const Eigen::Index d = X.cols();
+// Heads in 1..d_model dividing d_model: checked before any product is taken.
+void require_heads(Eigen::Index d, int heads) {
   require_in_range(heads, 1, static_cast<int>(d), "heads");
   if (d % heads != 0) {
     throw ArgumentError("d_model", "d_model (" + std::to_string(d) + ") must be a multiple of heads (" +
                                 std::to_string(heads) + "): each head gets d_k = d_model / heads " +
                                 "dimensions");
   }
-  require_square(projections.Wq, d, "W_Q");
-  require_square(projections.Wk, d, "W_K");
-  require_square(projections.Wv, d, "W_V");
-  require_square(projections.Wo, d, "W_O");
+}
 
+// Each head's attention on its column block of the full-width Q, K, V (projected once at
+// full width: the same numbers as X times each head's own d_model x d_k block), the
+// concatenation, and output_of(concat).
+template <typename Output>
+MultiHeadResult heads_of(const Matrix& Q, const Matrix& K, const Matrix& V, int heads,
+                         const std::optional<Matrix>& mask, Output output_of) {
   MultiHeadResult out;
-  out.d_k = static_cast<int>(d / heads);
-  // Project once at full width, then take each head's column block: the same
-  // numbers as X times each head's own (d_model x d_k) block.
-  const Matrix Q = product(X, projections.Wq), K = product(X, projections.Wk), V = product(X, projections.Wv);
-  out.concat.resize(X.rows(), d);
+  out.d_k = static_cast<int>(Q.cols() / heads);
+  out.concat.resize(Q.rows(), Q.cols());
   out.heads.reserve(heads);
   for (int h = 0; h < heads; ++h) {
     const Eigen::Index c = static_cast<Eigen::Index>(h) * out.d_k;
@@ -69,8 +50,32 @@ MultiHeadResult multi_head_attention(const Matrix& X, const MultiHeadProjections
     out.concat.middleCols(c, out.d_k) = head.result.output;
     out.heads.push_back(std::move(head));
   }
-  out.output = product(out.concat, projections.Wo);
+  out.output = output_of(out.concat);
   return out;
+}
+
+}  // namespace
+
+MultiHeadResult multi_head_attention(const Matrix& X, const MultiHeadProjections& projections,
+                                     int heads, const std::optional<Matrix>& mask) {
+  require_finite(X, "X");
+  const Eigen::Index d = X.cols();
+  require_heads(d, heads);
+  require_square(projections.Wq, d, "W_Q");
+  require_square(projections.Wk, d, "W_K");
+  require_square(projections.Wv, d, "W_V");
+  require_square(projections.Wo, d, "W_O");
+  return heads_of(product(X, projections.Wq), product(X, projections.Wk), product(X, projections.Wv), heads,
+                  mask, [&](const Matrix& concat) { return product(concat, projections.Wo); });
+}
+
+MultiHeadResult multi_head_attention(const Matrix& X, ProjectionDraws& draws, int heads,
+                                     const std::optional<Matrix>& mask) {
+  require_finite(X, "X");
+  require_heads(X.cols(), heads);
+  using P = ProjectionMatrix;
+  return heads_of(draws.project(X, P::Query), draws.project(X, P::Key), draws.project(X, P::Value), heads, mask,
+                  [&](const Matrix& concat) { return draws.project(concat, P::Output); });
 }
 
 }  // namespace atlas

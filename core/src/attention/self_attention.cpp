@@ -1,14 +1,11 @@
 #include "atlas/attention/self_attention.hpp"
 
-#include <cmath>
-
 #include "atlas/attention/check.hpp"
 #include "atlas/attention/limits.hpp"
 #include "atlas/attention/embedding.hpp"
 #include "atlas/attention/mask.hpp"
 #include "atlas/attention/positional.hpp"
-#include "atlas/attention/products.hpp"
-#include "atlas/attention/random.hpp"
+#include "atlas/attention/projections.hpp"
 
 namespace atlas {
 
@@ -24,15 +21,11 @@ SelfAttentionResult self_attention(const std::vector<std::string>& words,
   if (options.projection == Projection::Identity) {
     out.Q = out.K = out.V = out.X;
   } else {
-    // A stream of its own (not the embedding streams), drawn in a fixed order.
-    Rng rng(mix_seed(options.seed, 0x70726F6A));  // "proj"
-    const double stddev = 1.0 / std::sqrt(static_cast<double>(d));
-    const Matrix Wq = ziggurat_matrix(d, d, rng, stddev);
-    const Matrix Wk = ziggurat_matrix(d, d, rng, stddev);
-    const Matrix Wv = ziggurat_matrix(d, d, rng, stddev);
-    out.Q = product(out.X, Wq);
-    out.K = product(out.X, Wk);
-    out.V = product(out.X, Wv);
+    // The random projections of sections 3 and 15 for this seed (projections.hpp).
+    ProjectionDraws draws(options.seed);
+    out.Q = draws.project(out.X, ProjectionMatrix::Query);
+    out.K = draws.project(out.X, ProjectionMatrix::Key);
+    out.V = draws.project(out.X, ProjectionMatrix::Value);
   }
   if (options.causal) {
     out.result = attention(out.Q, out.K, out.V, causal_mask(n));

@@ -15,12 +15,8 @@
 // every head count. The total cost of the products is that of one head of
 // width d_model; each head's scores are divided by sqrt(d_k), its own width.
 //
-// random_projections(d_model, seed) draws W_Q, W_K, W_V, then W_O, each filled
-// row by row with N(0, 1/d_model) entries from the same stream (and in the same
-// order) as self_attention's random projections: with one head, multi-head
-// attention reproduces self_attention's weights for the same seed. The
-// 1/d_model variance keeps the entries of Q_h and K_h near unit variance when
-// X has unit-variance entries, so the scaled scores stay O(1) for every d_k.
+// Random weights (projections.hpp) are the same draws as self_attention's: with one
+// head, multi-head attention reproduces self_attention's weights for the same seed.
 // Random weights give heads that differ only by chance; nothing here is trained.
 // Non-goals: biases, dropout, batching, gradients (the trainer has its own attention
 // with its backward pass: core/include/atlas/model/causal_attention.hpp).
@@ -32,13 +28,9 @@
 
 #include "atlas/attention/attention.hpp"
 #include "atlas/attention/matrix.hpp"
+#include "atlas/attention/projections.hpp"
 
 namespace atlas {
-
-struct MultiHeadProjections {
-  Matrix Wq, Wk, Wv;  // (d_model x d_model), head h uses columns h*d_k .. (h+1)*d_k - 1
-  Matrix Wo;          // (d_model x d_model), mixes the concatenated heads
-};
 
 struct HeadResult {
   Matrix Q, K, V;          // (n x d_k) each
@@ -52,14 +44,15 @@ struct MultiHeadResult {
   Matrix output;                  // (n x d_model) = concat W_O
 };
 
-// Throws std::invalid_argument unless 1 <= d_model <= kMaxModel.
-MultiHeadProjections random_projections(int d_model, std::uint64_t seed);
-
 // mask (n x n, 1 = blocked) applies to every head. Throws std::invalid_argument
 // when heads is outside 1..d_model, d_model is not a multiple of heads, a
 // projection is not (d_model x d_model) with d_model = X.cols(), or X or the
 // mask is invalid (see attention.hpp).
 MultiHeadResult multi_head_attention(const Matrix& X, const MultiHeadProjections& projections,
                                      int heads, const std::optional<Matrix>& mask = std::nullopt);
+// The same with draws.matrix(...) at d_model = X.cols() as the projections, multiplied from
+// the kept draws (a caller that keeps `draws` across d_model pays only for new shells).
+MultiHeadResult multi_head_attention(const Matrix& X, ProjectionDraws& draws, int heads,
+                                     const std::optional<Matrix>& mask = std::nullopt);
 
 }  // namespace atlas

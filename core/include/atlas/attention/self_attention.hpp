@@ -5,7 +5,7 @@
 //   Q = X W_q,  K = X W_k,  V = X W_v              (n x d) each
 //   weights = softmax(Q K^T / sqrt(d) [+ causal mask])
 //
-// Projections: "random" draws W_q, W_k, W_v (d x d) with N(0, 1/d) entries from
+// Projections: "random" draws W_q, W_k, W_v (d x d) with N(0, 1/d) entries (projections.hpp) from
 // the seed alone (not from the words or the encoding), so two calls that differ
 // only in pe_strength or causal use the very same projections: a comparison
 // changes one thing at a time. The 1/d variance keeps the entries of Q and K
