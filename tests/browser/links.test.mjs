@@ -5,7 +5,7 @@
 // figure out of date; every field accepts exactly its control's range.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, showSection, showAllSections, cellValues, eventually } from './harness.mjs';
+import { openBrowser, showSection, showAllSections, cellValues, drawnCellsEach, eventually } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -46,7 +46,10 @@ test('the Embed snippet and Copy link carry the current settings; Reset brings b
   const { page, errors, context } = await browser.open('http');
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const section = await showSection(page, 'patterns');
-  const defaults = await cellValues(section);
+  // The panels paint on canvas: what they draw is read from it (colours and blocked cells).
+  const drawn = () => drawnCellsEach(section.locator('[data-chart="patterns"] .panel'));
+  const defaults = await drawn();
+  assert.equal(defaults.length, 7);
   await section.locator('input[name="n"]').fill('12');
   await section.locator('input[name="window"]').fill('5');
   await section.locator('.embed-share summary').click();
@@ -63,10 +66,11 @@ test('the Embed snippet and Copy link carry the current settings; Reset brings b
   assert.equal(new URL(link).hash, '#patterns');
   assert.equal(param(link, 'patterns.n'), '12');
 
+  assert.notDeepEqual(await drawn(), defaults, 'n = 12 and window 5 drew another figure');
   await section.locator('.section-tools button', { hasText: 'Reset' }).click();
   assert.equal(await section.locator('input[name="n"]').inputValue(), '10');
   // Reset sends one input per control; this section draws once a frame, so the last lands a frame later.
-  assert.deepEqual(await eventually(() => cellValues(section), defaults), defaults, 'the default figure again');
+  assert.deepEqual(await eventually(drawn, defaults), defaults, 'the default figure again');
   await page.waitForFunction(() => !new URL(location.href).searchParams.has('patterns.n'));
   assert.deepEqual(errors, []);
 });

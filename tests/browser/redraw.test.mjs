@@ -7,7 +7,7 @@
 // cells hatched there as in SVG; a grid panel whose data did not change is not rewritten.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, showSection, setValue, drawnCells, showNumbers } from './harness.mjs';
+import { openBrowser, showSection, setValue, drawnCells, drawnCellsEach, showNumbers } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -75,11 +75,18 @@ test('"Show numbers" opened after slider moves shows the numbers drawn last', as
   const tables = await showNumbers(figure);
   assert.equal(await tables.count(), 7, 'one table per panel');
   assert.equal(await tables.first().locator('tbody tr').count(), 7, 'n = 7 rows, the last value');
-  const drawn = await section.locator('[data-chart="patterns"] .panel g.cell')
-    .evaluateAll((cells) => cells.map((c) => (c.classList.contains('blocked') ? 'blocked' : Number(c.dataset.value).toFixed(2))));
-  assert.equal(drawn.length, 7 * 49);
-  assert.ok(drawn.includes('blocked') && drawn.includes('0.14'), 'skipped scores and the uniform 1/7 both appear');
-  assert.deepEqual(await tables.locator('tbody td').allTextContents(), drawn, 'the tables hold what the panels draw, in order');
+  // The panels paint on canvas: their cells' blocked pattern is what the tables say, panel by panel.
+  const drawn = await drawnCellsEach(section.locator('[data-chart="patterns"] .panel'));
+  assert.equal(drawn.length, 7);
+  const cells = await tables.locator('tbody td').allTextContents();
+  assert.equal(cells.length, 7 * 49);
+  assert.ok(cells.includes('blocked') && cells.includes('0.14'), 'skipped scores and the uniform 1/7 both appear');
+  assert.deepEqual(cells.map((t) => t === 'blocked'), drawn.flatMap((d) => d.blocked), 'the tables hold what the panels draw, in order');
+  // Self-focus (panel 2): the table's larger diagonal is where the panel's diagonal colour is.
+  const selfFocus = cells.slice(49, 98).map(Number);
+  const diagonal = (k) => Math.floor(k / 7) === k % 7;
+  assert.ok(selfFocus.every((v, k) => (diagonal(k) ? v > selfFocus[1] : v === selfFocus[1])), 'larger on the diagonal');
+  assert.ok(drawn[1].fills.every((f, k) => (diagonal(k) ? f === drawn[1].fills[0] : f === drawn[1].fills[1]) && f !== (diagonal(k) ? drawn[1].fills[1] : drawn[1].fills[0])));
   assert.deepEqual(errors, []);
 });
 

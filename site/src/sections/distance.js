@@ -25,8 +25,12 @@ const distances = (n) => Array.from({ length: n }, (_, d) => d);
 export default {
   id: 'distance',
   init(root, core) {
+    // Both grids paint canvas cells at every size (svgLimit 0): n and the heads moved them across
+    // the SVG limit (three panels up to n = 11, one or two heads), and each crossing built or
+    // removed hundreds of SVG cell groups.
     const decayGrid = heatmapGrid(root.querySelector('[data-chart="decays"]'), {
       linked: true, minPanel: 240, domain: 'auto', rowTitle: 'query position', colTitle: 'key position', format: '.3f',
+      svgLimit: 0,
     });
     // Dots on each distance while they stay apart (up to 32): at n = 64, three curves' 192 dots
     // crowded the lines, and each step of n moved every one.
@@ -34,7 +38,7 @@ export default {
       xTitle: 'distance |i − j|', yTitle: 'mean weight', markers: 'auto',
     });
     const alibiGrid = heatmapGrid(root.querySelector('[data-chart="alibi"]'), {
-      linked: true, minPanel: 420, domain: 'auto', rowTitle: 'query', colTitle: 'key', format: '.3f',
+      linked: true, minPanel: 420, domain: 'auto', rowTitle: 'query', colTitle: 'key', format: '.3f', svgLimit: 0,
     });
     const alibiCurves = lineChart(root.querySelector('[data-chart="alibi-curves"]'), {
       xTitle: 'distance |i − j|', yTitle: 'mean weight', markers: true,

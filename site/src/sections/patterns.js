@@ -30,6 +30,9 @@ export default {
       shared: true, // one colour scale: uniform 1/n must not look as strong as the 0.82 self-focus diagonal
       rowTitle: 'query',
       colTitle: 'key',
+      // Canvas cells at every n (svgLimit 0): seven panels fell under the SVG limit up to n = 7,
+      // and a step between SVG and canvas built or removed hundreds of cell groups.
+      svgLimit: 0,
       // query → key: weight (a skipped score reads "blocked", from the chart itself)
       readout: (c) => `${c.rowLabel} → ${c.colLabel}: ${c.value.toFixed(3)}`,
     });
