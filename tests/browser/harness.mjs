@@ -254,12 +254,24 @@ export async function tableNumbers(figure, k = 0) {
     .evaluateAll((rows) => rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
 }
 
-// Points the mouse at cell (row, col) of the heatmap `locator` is or holds first, SVG or canvas.
-export async function hoverCell(locator, row, col) {
+// The page point at the centre of cell (row, col) of the heatmap `locator` is or holds first.
+async function cellPoint(locator, row, col) {
   const label = await locator.locator('svg.heatmap-svg').first().getAttribute('aria-label');
   const [, rows, cols] = label.match(/(\d+) by (\d+) cells/).map(Number);
-  const box = await locator.locator('rect.hit').first().boundingBox();
-  await locator.page().mouse.move(box.x + ((col + 0.5) * box.width) / cols, box.y + ((row + 0.5) * box.height) / rows);
+  const hit = locator.locator('rect.hit').first();
+  await hit.scrollIntoViewIfNeeded(); // the mouse reaches only what is on screen
+  const box = await hit.boundingBox();
+  return [box.x + ((col + 0.5) * box.width) / cols, box.y + ((row + 0.5) * box.height) / rows];
+}
+
+// Points the mouse at cell (row, col) of the heatmap `locator` is or holds first, SVG or canvas.
+export async function hoverCell(locator, row, col) {
+  await locator.page().mouse.move(...await cellPoint(locator, row, col));
+}
+
+// Clicks that cell, as a reader choosing it (SVG or canvas).
+export async function clickCell(locator, row, col) {
+  await locator.page().mouse.click(...await cellPoint(locator, row, col));
 }
 
 // The exact values behind a chart's SVG cells, in order, whether or not their text fits.

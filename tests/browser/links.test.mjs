@@ -24,21 +24,25 @@ test('changing controls writes the address, and that address reproduces the figu
   assert.equal(param(url, 'multi-head.seed'), '42');
   assert.equal(param(url, 'multi-head.sentence'), 'dogs chase cats in the park');
   assert.equal(param(url, 'multi-head.dModel'), null, 'a control at its default stays out of the link');
-  const drawn = await cellValues(section);
+  // Its heads paint on canvas: what they draw is read from it (colours and blocked cells).
+  const heads = (s) => drawnCellsEach(s.locator('[data-chart="heads"] .panel'));
+  const drawn = await heads(section);
+  assert.equal(drawn.length, 4);
+  assert.equal(drawn[0].blocked.filter(Boolean).length, 15, 'six words, causal');
 
   const again = await context.newPage();
   await again.goto(url);
   const restored = await showSection(again, 'multi-head');
   assert.equal(await restored.locator('input[name="seed"]').inputValue(), '42');
   assert.equal(await restored.locator('input[name="causal"]').isChecked(), true);
-  assert.deepEqual(await cellValues(restored), drawn, 'the same numbers, cell for cell');
+  assert.deepEqual(await heads(restored), drawn, 'the same figure, cell for cell');
 
   // Copy link gives the same state for this section alone; its embed twin draws the same figure.
   const embedUrl = url.replace('index.html', 'embed.html').replace('?', '?section=multi-head&').replace(/#.*/, '');
   const embed = await context.newPage();
   await embed.goto(embedUrl);
   const inEmbed = await showSection(embed, 'multi-head');
-  assert.deepEqual(await cellValues(inEmbed), drawn);
+  assert.deepEqual(await heads(inEmbed), drawn);
   assert.deepEqual(errors, []);
 });
 

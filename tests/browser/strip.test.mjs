@@ -3,7 +3,7 @@
 // the keyboard, and in section 6 masked keys are excluded from the softmax.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, showSection } from './harness.mjs';
+import { openBrowser, showSection, clickCell, hoverCell } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await openBrowser(); });
@@ -102,20 +102,41 @@ test('section 1 on a phone: the strip opens with its steps collapsed under the o
   assert.deepEqual(errors, []);
 });
 
+// Section 3's panels paint on canvas: the exact weight of head h's cell k is the core's, for the
+// sentence, d_model, seed, heads and mask on the page.
+async function headWeight(page, section, h, k) {
+  const value = (name) => section.locator(`[name="${name}"]`).inputValue();
+  const words = await section.locator('[data-chart="heads"] .panel').first().locator('.row-labels text').allTextContents();
+  const options = {
+    dModel: Number(await value('dModel')), heads: Number(await value('heads')), seed: Number(await value('seed')),
+    causal: await section.locator('input[name="causal"]').isChecked(),
+  };
+  return page.evaluate(async ({ words, options, h, k }) => {
+    const core = await window.createAttentionCore();
+    return core.multiHead(words, options).heads[h].weights.data[k];
+  }, { words, options, h, k });
+}
+
+async function assertShowsHeadCell(page, section, strip, h, k) {
+  const value = await headWeight(page, section, h, k);
+  assert.equal((await activeBar(strip, 'softmax')).value, value, 'the highlighted weight is the head\'s weight');
+  assert.match(await summary(strip), new RegExp(`weight ${value.toFixed(3)}`));
+}
+
 test('section 3: a cell of one head opens the strip for that head, with d_k = d_model / h', async () => {
   const { page, errors } = await browser.open('http');
   const section = await showSection(page, 'multi-head');
   const heads = section.locator('[data-chart="heads"] .panel-chart');
   const strip = section.locator('[data-strip]');
-  await heads.nth(1).locator('g.cell').nth(9).click({ force: true }); // head 2, row 1, key 3
+  await clickCell(heads.nth(1), 1, 3); // head 2, row 1, key 3
   assert.match(await summary(strip), /^“cat” → “on” in head 2: weight/);
-  await assertShowsCell(strip, heads.nth(1), 9);
+  await assertShowsHeadCell(page, section, strip, 1, 9);
   assert.equal(await vectorLength(strip, 'input'), 16);
   assert.equal(await vectorLength(strip, 'project'), 4);
   assert.match(await strip.locator('[data-step="project"] .strip-line').textContent(), /d_k = d_model \/ h = 16 \/ 4 = 4/);
 
   // Hovering another head moves the strip there; leaving brings back head 2's cell, outlined again.
-  await heads.nth(3).locator('g.cell').nth(0).hover({ force: true });
+  await hoverCell(heads.nth(3), 0, 0);
   assert.match(await summary(strip), /^“The” → “The” in head 4/);
   await page.mouse.move(1, 1);
   assert.match(await summary(strip), /^“cat” → “on” in head 2/);
@@ -123,7 +144,7 @@ test('section 3: a cell of one head opens the strip for that head, with d_k = d_
 
   await section.locator('select[name="heads"]').selectOption('2');
   assert.equal(await vectorLength(strip, 'project'), 8, 'two heads of 8 dimensions');
-  await assertShowsCell(strip, section.locator('[data-chart="heads"] .panel-chart').nth(1), 9);
+  await assertShowsHeadCell(page, section, strip, 1, 9);
   await section.locator('input[name="causal"]').check();
   assert.match(await summary(strip), /^“cat” → “on” in head 2: excluded by the mask, weight exactly 0\./);
   assert.deepEqual(await activeBar(strip, 'softmax'), { value: 0, excluded: true });

@@ -43,6 +43,10 @@ export default {
     const grid = heatmapGrid(root.querySelector('[data-chart="heads"]'), {
       linked: true,
       minPanel: 240,
+      // Canvas cells at every number of heads (svgLimit 0, numbers painted where they fit): up to
+      // 8 heads of a short sentence fell under the SVG limit, and every head's numbers change with
+      // the heads, d_model, seed and mask (8 heads first shown: about 290 SVG cell groups built).
+      svgLimit: 0,
       rowTitle: 'query',
       colTitle: 'key',
       readout: (c) => `“${c.rowLabel}” → “${c.colLabel}”: ${(c.value * 100).toFixed(1)}%`,
