@@ -74,7 +74,7 @@ test('a pick question by mouse: wrong, Try again, right; the feedback gives the 
   await page.locator('[data-action="forget-answers"]').click();
   assert.equal(await row.getAttribute('data-status'), 'not tried');
   assert.equal(await card(page, 'self-attention', 'same-row').locator('.exercise-status').textContent(), 'Not answered yet');
-  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('attention-atlas:progress'))['self-attention/same-row@1']), undefined);
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('attention-atlas:progress'))['self-attention/same-row@2']), undefined);
   assert.deepEqual(errors, []);
 });
 

@@ -43,7 +43,7 @@ const zeros = {
 const renormalised = {
   id: 'renormalised',
   section: 'causal',
-  version: 1,
+  version: 2, // 2: a seed draws other random projections since they are nested (projections.hpp)
   kind: 'estimate',
   title: 'The mask goes on',
   tolerance: 0.01,
@@ -80,7 +80,7 @@ const renormalised = {
 const sharpest = {
   id: 'entropy-drop',
   section: 'causal',
-  version: 1,
+  version: 2, // 2: a seed draws other random projections since they are nested (projections.hpp)
   kind: 'predict',
   title: 'Which row gets sharper?',
   minMargin: 0.05,

@@ -15,7 +15,7 @@ const gridOf = (words, r) => ({
 const strongestHead = {
   id: 'pair-head',
   section: 'multi-head',
-  version: 1,
+  version: 2, // 2: a seed draws other random projections since they are nested (projections.hpp)
   kind: 'which',
   title: 'The heads disagree',
   minMargin: 0.03,
@@ -52,7 +52,7 @@ const strongestHead = {
 const focusedHead = {
   id: 'focused-head',
   section: 'multi-head',
-  version: 1,
+  version: 2, // 2: a seed draws other random projections since they are nested (projections.hpp)
   kind: 'which',
   title: 'The most focused head',
   minMargin: 0.05,

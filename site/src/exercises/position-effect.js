@@ -58,7 +58,7 @@ const diagonal = {
 const swapped = {
   id: 'swap-words',
   section: 'position-effect',
-  version: 1,
+  version: 2, // 2: a seed draws other random projections since they are nested (projections.hpp)
   kind: 'estimate',
   title: 'Swap two words',
   tolerance: 0.01,

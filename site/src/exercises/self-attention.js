@@ -14,7 +14,7 @@ const setting = (sentence, seed) => `the sentence “${sentence}”, seed ${seed
 const sameRow = {
   id: 'same-row',
   section: 'self-attention',
-  version: 1,
+  version: 2, // 2: a seed draws other random projections since they are nested (projections.hpp)
   kind: 'pick',
   title: 'Which row is the same?',
   minMargin: 0.02,
@@ -53,7 +53,7 @@ const sameRow = {
 const missingWeight = {
   id: 'missing-weight',
   section: 'self-attention',
-  version: 1,
+  version: 2, // 2: a seed draws other random projections since they are nested (projections.hpp)
   kind: 'estimate',
   title: 'The weight left out',
   tolerance: 0.01,
