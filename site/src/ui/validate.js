@@ -21,13 +21,14 @@ function numberProblem(el, raw) {
   const max = el.max === '' ? Infinity : Number(el.max);
   const step = el.step === 'any' ? 0 : Number(el.step || 1);
   const whole = step > 0 && Number.isInteger(step) && Number.isInteger(min === -Infinity ? 0 : min);
-  const kind = whole ? 'a whole number' : 'a number';
-  const steps = whole && step > 1 ? ` in steps of ${number.format(step)}` : '';
-  const range = Number.isFinite(min) && Number.isFinite(max) ? ` from ${number.format(min)} to ${number.format(max)}` : '';
   const v = raw.trim() === '' ? NaN : Number(raw);
   const fits = Number.isFinite(v) && v >= min && v <= max
     && !(whole && (!Number.isInteger(v) || (v - (Number.isFinite(min) ? min : 0)) % step !== 0));
-  return fits ? null : `${capital(labelOf(el))} must be ${kind}${range}${steps}.`;
+  if (fits) return null; // the message (its number formatting) only for a value that does not fit: this runs every step
+  const kind = whole ? 'a whole number' : 'a number';
+  const steps = whole && step > 1 ? ` in steps of ${number.format(step)}` : '';
+  const range = Number.isFinite(min) && Number.isFinite(max) ? ` from ${number.format(min)} to ${number.format(max)}` : '';
+  return `${capital(labelOf(el))} must be ${kind}${range}${steps}.`;
 }
 
 // -> null when `raw` (a string, as typed or as found in a link) is acceptable for el, else a message.
