@@ -3,7 +3,7 @@
 // again (a redraw of a grid whose panels mostly did not change was mostly that).
 //   setIfChanged(node, name, value)   one attribute (a string)
 //   set(target, { name: value })      attributes of a node or a D3 selection; null removes one
-//   setText(target, text)             its text
+//   setText(target, text)             its text (one text node, kept)
 //   setStyles(node, { name: value })  inline style properties (custom ones too), strings
 const nodeOf = (target) => (typeof target.node === 'function' ? target.node() : target);
 
@@ -23,9 +23,15 @@ export function set(target, attrs) {
   }
 }
 
+// A node holding one text node keeps it and changes its data: textContent would replace it,
+// and the browser then restyles the new node and builds its layout object again (section 16's
+// labels, about 90 a step: style 0.4 -> 0.2 ms a step).
 export function setText(target, text) {
   const node = nodeOf(target);
-  if (node.textContent !== text) node.textContent = text;
+  const only = node.firstChild;
+  if (only !== null && only === node.lastChild && only.nodeType === Node.TEXT_NODE) {
+    if (only.data !== text) only.data = text;
+  } else if (node.textContent !== text) node.textContent = text;
 }
 
 // The same for every node of a D3 selection, where D3's own .attr, .text and .classed write
