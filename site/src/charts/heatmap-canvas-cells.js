@@ -8,7 +8,7 @@
 // a length, the characters generated) paid it every step. So the canvas lies in a box of
 // the grid's size (its parent, overflow hidden, placed here), the figure is painted into
 // its top-left corner, and what lies beyond it is out of sight; a canvas that must grow
-// again takes room to spare (paint, below). The painted size, in
+// again takes all the room the figure can take (paint, below). The painted size, in
 // device px, is on the canvas as data-painted-width and data-painted-height
 // (paintedSize(), for exports and tests); beyond it, pixels are left as they were.
 import { color as d3color } from 'd3';
@@ -59,10 +59,11 @@ export function canvasCells(canvasEl) {
   let pixels = null; // its data as Uint32 pixels
   let levels = new Uint16Array(0); // per cell: its entry in the table (256: blocked)
   let colours = new Uint32Array(0); // per cell: its pixel
-  // paint(matrix, blocked (matrix or null), { left, top, stage, cell, color, palette, texts })
+  // paint(matrix, blocked (matrix or null), { left, top, stage, room, cell, color, palette, texts })
   // draws the cells at (left, top) px of the SVG over them, stage = [its width, its height] px;
-  // texts: the number of each cell, drawn in it (null: none, they do not fit).
-  return function paint(matrix, blockedMatrix, { left, top, stage, cell, color, palette, texts }) {
+  // room = [width, height] px: the largest grid the figure can draw at its width (what a canvas
+  // that grows takes); texts: the number of each cell, drawn in it (null: none, they do not fit).
+  return function paint(matrix, blockedMatrix, { left, top, stage, room, cell, color, palette, texts }) {
     const { rows, cols, data: values } = matrix;
     const blocked = blockedMatrix ? blockedMatrix.data : null;
     const entry = lookupTable(color, palette);
@@ -95,13 +96,14 @@ export function canvasCells(canvasEl) {
     const [w, h] = [Math.round(cols * cell * ratio), Math.round(rows * cell * ratio)];
     const [sw, sh] = stage;
     if (el.width < w || el.height < h) {
-      // Once it has painted, a canvas that must grow takes room to spare (twice its size, within
-      // the SVG's): the KV cache's rows and the tiling's n grow a figure step by step, and each
-      // resize reallocated it (a third of a step's script, moving section 16's length up).
+      // Once it has painted, a canvas that must grow takes all the room its figure can take at
+      // this width (room): the KV cache's rows and the tiling's n grow a figure step by step,
+      // and each resize reallocated it and handed the compositor a new bitmap (section 16's
+      // length, moved up the first time: six resizes of 5-7 ms of commit each before, two now).
       const again = el.dataset.paintedWidth !== undefined;
-      const grow = (have, need, room) => (have >= need ? have : again ? Math.max(need, Math.min(2 * have, Math.ceil(room * ratio))) : need);
-      el.width = grow(el.width, w, sw);
-      el.height = grow(el.height, h, sh);
+      const grow = (have, need, most) => (have >= need ? have : again ? Math.max(need, Math.ceil(most * ratio)) : need);
+      el.width = grow(el.width, w, room[0]);
+      el.height = grow(el.height, h, room[1]);
     }
     if (el.dataset.paintedWidth !== String(w)) el.dataset.paintedWidth = String(w);
     if (el.dataset.paintedHeight !== String(h)) el.dataset.paintedHeight = String(h);

@@ -205,7 +205,11 @@ export function heatmap(container, options = {}) {
     }
     if (useCanvas) {
       svgPainter.clear();
-      canvasPainter(data.matrix, data.blocked, { left, top, stage: stageSize, cell, color, palette: colours(), texts: shown });
+      // The largest grid at this width: as wide as the container (wider only when every label
+      // must show) and as tall as maxHeight allows; without one, as tall as wide (a square
+      // grid's most) or as it is now, if taller.
+      const room = [Math.max(width, gridW), Number.isFinite(opts.maxHeight) ? opts.maxHeight : Math.max(width, gridH)];
+      canvasPainter(data.matrix, data.blocked, { left, top, stage: stageSize, room, cell, color, palette: colours(), texts: shown });
     } else {
       svgPainter.paint(data.matrix, data.blocked, cell, color, shown);
     }
