@@ -99,7 +99,7 @@ export function canvasCells(canvasEl) {
       // Once it has painted, a canvas that must grow takes all the room its figure can take at
       // this width (room): the KV cache's rows and the tiling's n grow a figure step by step,
       // and each resize reallocated it and handed the compositor a new bitmap (section 16's
-      // length, moved up the first time: six resizes of 5-7 ms of commit each before, two now).
+      // length, moved up the first time: six resizes before, two now).
       const again = el.dataset.paintedWidth !== undefined;
       const grow = (have, need, most) => (have >= need ? have : again ? Math.max(need, Math.ceil(most * ratio)) : need);
       el.width = grow(el.width, w, room[0]);
