@@ -211,3 +211,25 @@ test('a canvas figure that shrank shows and exports only itself', async () => {
   assert.deepEqual(await drawnCells(again.locator('[data-chart="scores"]')), cells, 'the same cells without n = 48 before');
   assert.deepEqual([...errors, ...fresh.errors], []);
 });
+
+// A canvas that must grow after its first paint takes the largest grid its figure can draw at its
+// width (heatmap.js: maxHeight, here 640 px): section 17's partial outputs, n moved up from 16 to
+// 48 in steps of 2, resize their canvas once, not at every few n (a resize reallocates it and
+// hands the compositor a new bitmap), and every n still draws all its cells.
+test('a canvas figure that grows takes its room at once', async () => {
+  const { page, errors } = await browser.open('http');
+  const section = await showSection(page, 'tiling');
+  const chart = section.locator('[data-chart="partial"]');
+  const size = () => chart.locator('canvas.heatmap-canvas.active').evaluate((c) => `${c.width}x${c.height}`);
+  const sizes = [await size()];
+  for (let n = 18; n <= 48; n += 2) {
+    await setValue(section.locator('input[name="n"]'), n);
+    const now = await size();
+    if (now !== sizes.at(-1)) sizes.push(now);
+  }
+  assert.ok(sizes.length <= 2, `at most one resize: ${sizes.join(' -> ')}`);
+  const cells = await drawnCells(chart);
+  assert.deepEqual([cells.rows, cells.cols], [48, 8]);
+  assert.ok(cells.fills.every((f, k) => cells.blocked[k] || f !== 'rgb(0,0,0)'), 'every computed cell painted');
+  assert.deepEqual(errors, []);
+});
